@@ -1,0 +1,44 @@
+// The worker's view of metering: what routes and the website need, behind one interface so that tests can
+// pass the real NATS-backed implementation (lease.ts) or another.
+import type { MeteredEndpoint, Plan } from '../../shared/plans.ts';
+
+export interface Admission {
+  keyPrefix: string;
+  plan: Plan;
+  /** X-RateLimit-Limit */
+  limit: number;
+  /** X-RateLimit-Used: this request's number within the key's day for the endpoint (unique per day). */
+  used: number;
+  /** X-RateLimit-Remaining */
+  remaining: number;
+}
+
+export interface RegistrationInput {
+  name: string;
+  email: string;
+  organization?: string;
+  useCase?: string;
+  keyName?: string;
+}
+
+export interface Registration {
+  developer: { id: string; name: string; email: string; plan: Plan };
+  apiKey: string;
+  keyPrefix: string;
+}
+
+export interface Meter {
+  /**
+   * Authenticates the key and takes one unit of its daily allowance for the endpoint.
+   * Throws InvalidApiKeyError, QuotaExceededError (a refused request does not count) or
+   * MeteringUnavailableError (fail closed: never serve free).
+   */
+  admit(apiKey: string, endpoint: MeteredEndpoint): Promise<Admission>;
+  /** Registers (idempotent on email) and issues a key; throws RateLimitedError, InvalidRegistrationError,
+   *  MeteringUnavailableError. `clientIp` is already resolved through TRUST_PROXY. */
+  register(input: RegistrationInput, clientIp: string): Promise<Registration>;
+  /** Whether the metering service answers now (for /healthz). */
+  reachable(): Promise<boolean>;
+  /** Returns unused leased units and drains the NATS connection. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,38 @@
+// The POST /api/v1/developers body schema, shared by the API route and the website's sign-up form.
+import { z } from 'zod';
+
+/** Spec (POST /api/v1/developers): name and email up to 200; organization and useCase truncated. */
+export const NAME_MAX = 200;
+export const EMAIL_MAX = 200;
+export const ORGANIZATION_MAX = 200;
+export const USE_CASE_MAX = 500;
+export const KEY_NAME_MAX = 100;
+export const DEFAULT_KEY_NAME = 'default';
+
+/** Permissive address shape: something@something.tld, no spaces. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v.trim().slice(0, max) || undefined));
+
+export const registrationSchema = z.object({
+  name: z
+    .string({ required_error: 'is required', invalid_type_error: 'must be a string' })
+    .trim()
+    .min(1, 'is required')
+    .max(NAME_MAX, `must be at most ${NAME_MAX} characters`),
+  email: z
+    .string({ required_error: 'is required', invalid_type_error: 'must be a string' })
+    .trim()
+    .min(1, 'is required')
+    .max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`)
+    .regex(EMAIL_SHAPE, 'must be an email address')
+    .transform((v) => v.toLowerCase()),
+  organization: optionalText(ORGANIZATION_MAX),
+  useCase: optionalText(USE_CASE_MAX),
+  keyName: optionalText(KEY_NAME_MAX).transform((v) => v ?? DEFAULT_KEY_NAME),
+});
+export type RegistrationBody = z.infer<typeof registrationSchema>;

@@ -1,0 +1,124 @@
+// Response records as zod schemas: the build serializes entries that satisfy them, the API validates with
+// them and the OpenAPI description is generated from them (zod-to-json-schema).
+import { z } from 'zod';
+
+import { MATCH_TYPES, PARTS_OF_SPEECH } from './vocabulary.ts';
+
+export const LicenceSchema = z.object({
+  spdx: z.string().describe('SPDX licence identifier, e.g. CC-BY-SA-4.0'),
+  name: z.string(),
+  url: z.string(),
+});
+
+export const SourceSchema = z.object({
+  id: z.string().describe('source id in the corpus manifest, e.g. igbo-api'),
+  name: z.string(),
+  url: z.string().describe('upstream URL'),
+  attribution: z.string().describe('attribution text to show with the entry'),
+});
+
+export const WordSummarySchema = z.object({
+  id: z.number().int(),
+  language: z.string().describe('language code, e.g. ig or yo'),
+  headword: z.string(),
+  exactForm: z.string().describe('the tone-marked form exactly as the source gave it (after NFC normalisation)'),
+  slug: z.string(),
+  pronunciation: z.string().nullable(),
+  isCommon: z.boolean(),
+  isVerified: z.boolean(),
+  frequencyRank: z.number().int().min(1).nullable(),
+  glosses: z.array(z.string()),
+  partOfSpeech: z.enum(PARTS_OF_SPEECH),
+  matchType: z.enum(MATCH_TYPES),
+  score: z.number(),
+});
+export type WordSummary = z.infer<typeof WordSummarySchema>;
+
+export const WordsPageSchema = z.object({
+  data: z.array(WordSummarySchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  perPage: z.number().int().min(1),
+  hasMore: z.boolean(),
+  diagnostics: z.record(z.unknown()).optional(),
+});
+export type WordsPage = z.infer<typeof WordsPageSchema>;
+
+export const SenseSchema = z.object({
+  number: z.number().int().min(1),
+  definition: z.string(),
+});
+
+export const ExampleSchema = z.object({
+  text: z.string(),
+  translation: z.string().nullable(),
+  reference: z.string().nullable().describe('where the sentence comes from, e.g. a treebank sentence id'),
+  source: SourceSchema,
+  licence: LicenceSchema,
+});
+
+export const VariantSchema = z.object({
+  form: z.string(),
+  kind: z.enum(['variant', 'alternative-spelling']),
+});
+
+export const RelatedFormSchema = z.object({
+  form: z.string(),
+  relation: z.enum(['derived', 'see-also', 'component']),
+  /** Set when the form is itself an entry of the snapshot. */
+  id: z.number().int().nullable(),
+  slug: z.string().nullable(),
+});
+
+export const EntrySchema = WordSummarySchema.omit({ matchType: true, score: true }).extend({
+  languageName: z.string(),
+  etymologyNumber: z.number().int().nullable(),
+  senses: z.array(SenseSchema),
+  examples: z.array(ExampleSchema),
+  variants: z.array(VariantSchema),
+  derived: z.array(RelatedFormSchema),
+  related: z.array(RelatedFormSchema),
+  stems: z.array(z.string()),
+  source: SourceSchema,
+  licence: LicenceSchema,
+});
+export type Entry = z.infer<typeof EntrySchema>;
+
+export const WordOfTheDaySchema = z.object({
+  date: z.string().describe('UTC day, YYYY-MM-DD'),
+  language: z.string(),
+  entry: EntrySchema,
+});
+export type WordOfTheDay = z.infer<typeof WordOfTheDaySchema>;
+
+export const LanguageSchema = z.object({
+  code: z.string(),
+  slug: z.string(),
+  name: z.string().describe('English name'),
+  nativeName: z.string(),
+  status: z.enum(['active', 'preparing']),
+  wordCount: z.number().int().min(0),
+});
+export type Language = z.infer<typeof LanguageSchema>;
+
+export const LanguagesSchema = z.object({ data: z.array(LanguageSchema) });
+
+export const StatsSchema = z.object({
+  totals: z.object({
+    entries: z.number().int(),
+    examples: z.number().int(),
+    sources: z.number().int(),
+    languages: z.number().int(),
+    activeLanguages: z.number().int(),
+  }),
+  entriesByLanguage: z.record(z.number().int()),
+  entriesByPartOfSpeech: z.record(z.record(z.number().int())),
+  snapshot: z.object({
+    version: z.string(),
+    formatVersion: z.number().int(),
+    contentHash: z.string(),
+    builtAt: z.string(),
+    sample: z.boolean().describe('true when built from the bundled sample corpus, not the real corpora'),
+  }),
+});
+export type Stats = z.infer<typeof StatsSchema>;
