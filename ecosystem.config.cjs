@@ -1,0 +1,64 @@
+// pm2 process layout: nats (unless NATS_URL names another server), one metering, API_WORKERS api workers in
+// fork mode sharing one port (uWS SO_REUSEPORT; pm2 cluster mode cannot share a uWS port).
+// Production runs the esbuild bundles in dist/ (npm run build:dist). Values are validated again by each
+// process's own zod config; this file only forwards them.
+const os = require('node:os');
+const path = require('node:path');
+
+const env = process.env;
+const NATS_PORT = env.NATS_PORT || '4222';
+const DATA_DIR = path.resolve(__dirname, env.DATA_DIR || 'var');
+const API_WORKERS = env.API_WORKERS ? Number(env.API_WORKERS) : os.availableParallelism();
+
+const shared = {
+  NODE_ENV: 'production',
+  NATS_PORT,
+  DATA_DIR,
+  ...(env.NATS_URL ? { NATS_URL: env.NATS_URL } : {}),
+};
+
+const apps = [];
+if (!env.NATS_URL) {
+  apps.push({
+    name: 'nats',
+    script: 'nats-server',
+    args: ['-a', '127.0.0.1', '-p', NATS_PORT],
+    interpreter: 'none',
+    autorestart: true,
+    kill_timeout: 5000,
+  });
+}
+apps.push({
+  name: 'metering',
+  script: path.join(__dirname, 'dist/metering.mjs'),
+  cwd: __dirname,
+  instances: 1,
+  exec_mode: 'fork',
+  env: shared,
+  // Let it return leased units and commit before pm2 kills it.
+  kill_timeout: 10000,
+  restart_delay: 200,
+});
+apps.push({
+  name: 'api',
+  script: path.join(__dirname, 'dist/api.mjs'),
+  cwd: __dirname,
+  instances: API_WORKERS,
+  exec_mode: 'fork',
+  env: {
+    ...shared,
+    PORT: env.PORT || '8080',
+    HOST: env.HOST || '0.0.0.0',
+    TRUST_PROXY: env.TRUST_PROXY || '',
+    ...(env.SNAPSHOT_PATH ? { SNAPSHOT_PATH: env.SNAPSHOT_PATH } : {}),
+  },
+  // A worker sends 'ready' once it listens, so `pm2 reload api` restarts the next one only then: the port is
+  // never without a listener during a snapshot publish.
+  wait_ready: true,
+  listen_timeout: 15000,
+  // Time to finish in-flight requests and hand back leased quota.
+  kill_timeout: 10000,
+  restart_delay: 200,
+});
+
+module.exports = { apps };

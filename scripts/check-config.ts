@@ -1,0 +1,24 @@
+// Validates the whole configuration before `npm start` launches anything: one message naming each bad variable.
+import { z } from 'zod';
+
+import { readApiConfig } from '../services/api/config.ts';
+import { ConfigError, readEnv } from '../services/shared/env.ts';
+
+const launcherEnvSchema = z.object({
+  API_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  CORPORA_DIR: z.string().min(1).optional(),
+});
+
+const problems: string[] = [];
+for (const check of [() => readEnv(launcherEnvSchema), () => readApiConfig()]) {
+  try {
+    check();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    problems.push(err.message);
+  }
+}
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}

@@ -1,0 +1,127 @@
+// npm run publish:snapshot: build a new snapshot beside the live one, check it, switch atomically, roll the
+// API workers with `pm2 reload api`; `--rollback` switches back to the previous snapshot.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+import { openSnapshot } from '../services/api/snapshot/reader.ts';
+import { readEnv, sharedEnvSchema } from '../services/shared/env.ts';
+
+const env = readEnv(sharedEnvSchema.extend({ CORPORA_DIR: z.string().optional() }));
+const { values: args } = parseArgs({
+  options: {
+    rollback: { type: 'boolean', default: false },
+    'if-changed': { type: 'boolean', default: false },
+    'no-reload': { type: 'boolean', default: false },
+    corpora: { type: 'string' },
+  },
+});
+
+const root = path.resolve(import.meta.dirname, '..');
+const dir = path.resolve(env.DATA_DIR, 'snapshots');
+const current = path.join(dir, 'current.sqlite');
+const previous = path.join(dir, 'previous.sqlite');
+fs.mkdirSync(dir, { recursive: true });
+
+/** Points `link` at `target` atomically: a reader opening `link` sees the old or the new file, never neither. */
+function relink(link: string, target: string): void {
+  const tmp = `${link}.${process.pid}.tmp`;
+  fs.rmSync(tmp, { force: true });
+  fs.symlinkSync(path.basename(target), tmp);
+  fs.renameSync(tmp, link);
+}
+
+function target(link: string): string | undefined {
+  try {
+    return path.resolve(dir, fs.readlinkSync(link));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Opens the candidate read-only and checks it answers like a live snapshot would. */
+function check(file: string): string {
+  const snapshot = openSnapshot(file);
+  try {
+    const languages = snapshot.languages();
+    const active = languages.filter((l) => l.status === 'active');
+    if (active.length === 0) throw new Error('no active language');
+    for (const language of active) {
+      if (language.wordCount === 0) throw new Error(`language ${language.code} has no words`);
+      const page = snapshot.search({ language: language.code, page: 1, limit: 5 });
+      if (page.items.length === 0) throw new Error(`browsing ${language.code} returned nothing`);
+      const first = page.items[0];
+      const found = snapshot.search({ q: first.exactForm, language: language.code, page: 1, limit: 5 });
+      if (!found.items.some((w) => w.id === first.id)) throw new Error(`searching "${first.exactForm}" misses it`);
+      if (!snapshot.entryJson(String(first.id)) || !snapshot.entryJson(first.slug)) {
+        throw new Error(`entry ${first.id} cannot be fetched`);
+      }
+    }
+    JSON.parse(snapshot.statsJson());
+    const total = active.reduce((n, l) => n + l.wordCount, 0);
+    return `${snapshot.meta.version}: ${active.map((l) => `${l.code} ${l.wordCount}`).join(', ')} (${total} entries)`;
+  } finally {
+    snapshot.close();
+  }
+}
+
+function reload(): void {
+  if (args['no-reload']) return;
+  try {
+    execFileSync(path.join(root, 'node_modules/.bin/pm2'), ['reload', 'api', '--update-env'], { stdio: 'inherit' });
+  } catch {
+    console.log('note: no running pm2 api to reload; workers open the new snapshot when they next start');
+  }
+}
+
+function build(out: string, ifChanged: boolean): void {
+  const corpora = args.corpora ?? env.CORPORA_DIR;
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'build/main.ts'), '--out', out, ...(ifChanged ? ['--if-changed'] : []),
+      ...(corpora ? ['--corpora', corpora] : [])],
+    { stdio: 'inherit', cwd: root },
+  );
+}
+
+function prune(): void {
+  const keep = new Set([target(current), target(previous)].filter(Boolean).map((p) => path.basename(p as string)));
+  for (const name of fs.readdirSync(dir)) {
+    if (/^snapshot-.*\.sqlite$/.test(name) && !keep.has(name)) {
+      fs.rmSync(path.join(dir, name), { force: true });
+      fs.rmSync(path.join(dir, `${name}.report.json`), { force: true });
+    }
+  }
+}
+
+if (args.rollback) {
+  const back = target(previous);
+  const live = target(current);
+  if (!back || !fs.existsSync(back)) {
+    console.error('error: there is no previous snapshot to roll back to');
+    process.exit(1);
+  }
+  console.log(`checking ${path.basename(back)}: ${check(back)}`);
+  relink(current, back);
+  if (live) relink(previous, live);
+  console.log(`rolled back: current -> ${path.basename(back)}`);
+  reload();
+} else if (args['if-changed'] && target(current) && fs.existsSync(target(current) as string)) {
+  // `npm start`: rebuild in place only when the corpora or the build changed (the build decides); nothing
+  // serves yet, so a rename over the versioned file is enough.
+  build(target(current) as string, true);
+  console.log(`snapshot ${check(target(current) as string)}`);
+} else {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+  const next = path.join(dir, `snapshot-${stamp}.sqlite`);
+  build(next, false);
+  console.log(`checking ${path.basename(next)}: ${check(next)}`);
+  const live = target(current);
+  relink(current, next);
+  if (live && live !== next) relink(previous, live);
+  console.log(`published: current -> ${path.basename(next)}`);
+  prune();
+  reload();
+}
