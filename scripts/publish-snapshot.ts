@@ -70,7 +70,7 @@ function check(file: string): string {
 function reload(): void {
   if (args['no-reload']) return;
   try {
-    execFileSync(path.join(root, 'node_modules/.bin/pm2'), ['reload', 'api', '--update-env'], { stdio: 'inherit' });
+    execFileSync(path.join(root, 'node_modules/.bin/pm2'), ['reload', 'api'], { stdio: 'inherit' });
   } catch {
     console.log('note: no running pm2 api to reload; workers open the new snapshot when they next start');
   }

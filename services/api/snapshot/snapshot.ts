@@ -30,6 +30,21 @@ export interface SnapshotMeta {
   path: string;
 }
 
+/** One corpus the snapshot was built from (its manifest entry and what the build took from it), for /about. */
+export interface CorpusSource {
+  id: string;
+  name: string;
+  /** Language codes the source covers. */
+  languages: readonly string[];
+  /** lexicon, examples or frequency. */
+  role: string;
+  url: string;
+  attribution: string;
+  licence: { spdx: string; name: string; url: string };
+  /** Records imported from it into this snapshot (entries, examples or frequency forms). */
+  records: number;
+}
+
 export interface Snapshot {
   readonly meta: SnapshotMeta;
   /** Every language, active and preparing, with word counts. */
@@ -45,5 +60,8 @@ export interface Snapshot {
   wordOfTheDayJson(language: string | null, date: string): string | undefined;
   /** Parsed entry, for the website. */
   entry(idOrSlug: string): Entry | undefined;
+  /** Every corpus the snapshot was built from, for the website's /about page (added by the website;
+   *  optional so that readers without it still type-check: /about then lists the sources found on entries). */
+  sources?(): readonly CorpusSource[];
   close(): void;
 }

@@ -1,0 +1,65 @@
+// The pm2 ecosystem: process names, modes and counts operators rely on (`pm2 scale api 4`, `pm2 logs metering`).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+interface App {
+  name: string;
+  exec_mode?: string;
+  instances?: number;
+  script: string;
+  args?: string[];
+  env?: Record<string, string>;
+  wait_ready?: boolean;
+}
+
+function load(env: Record<string, string>): App[] {
+  const out = execFileSync(
+    process.execPath,
+    ['-e', 'console.log(JSON.stringify(require("./ecosystem.config.cjs").apps))'],
+    { cwd: ROOT, env: { PATH: process.env.PATH, ...env } },
+  );
+  return JSON.parse(String(out)) as App[];
+}
+
+describe('ecosystem.config.cjs', () => {
+  it('ecosystem - runs nats, one metering and API_WORKERS api workers in fork mode from dist/', () => {
+    const apps = load({ API_WORKERS: '3', NATS_PORT: '5333', PORT: '9000' });
+    assert.deepEqual(apps.map((a) => a.name), ['nats', 'metering', 'api']);
+    const [nats, metering, api] = apps;
+    assert.deepEqual(nats.args, ['-a', '127.0.0.1', '-p', '5333']);
+    assert.equal(metering.instances, 1);
+    assert.equal(api.instances, 3);
+    assert.equal(api.exec_mode, 'fork');
+    assert.equal(api.wait_ready, true, 'reload waits for each worker to listen');
+    assert.match(api.script, /dist\/api\.mjs$/);
+    assert.match(metering.script, /dist\/metering\.mjs$/);
+    assert.equal(api.env?.PORT, '9000');
+  });
+
+  it('ecosystem - skips its own nats-server when NATS_URL names another server', () => {
+    const apps = load({ NATS_URL: 'nats://10.0.0.5:4222' });
+    assert.deepEqual(apps.map((a) => a.name), ['metering', 'api']);
+    assert.equal(apps[1].env?.NATS_URL, 'nats://10.0.0.5:4222');
+  });
+});
+
+describe('configuration check', () => {
+  it('check-config - names every bad variable and exits non-zero', () => {
+    let stderr = '';
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-config.ts'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, PORT: 'eighty', API_WORKERS: '0', TRUST_PROXY: 'not-an-ip' },
+        stdio: 'pipe',
+      });
+      assert.fail('expected a non-zero exit');
+    } catch (err) {
+      stderr = String((err as { stderr?: Buffer }).stderr);
+    }
+    for (const name of ['PORT', 'API_WORKERS', 'TRUST_PROXY']) assert.match(stderr, new RegExp(name), stderr);
+  });
+});

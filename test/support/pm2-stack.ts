@@ -1,0 +1,94 @@
+// The production stack under pm2 (bundled dist/, ecosystem.config.cjs) in a temp DATA_DIR with its own
+// PM2_HOME, PORT and NATS_PORT, for tests of operations: publish, reload, faults. Needs `node scripts/bundle.mjs`.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+
+import { freePort } from './nats.ts';
+import { testSnapshotPath } from './snapshot.ts';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface Pm2Stack {
+  baseUrl: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  /** Runs the pm2 CLI against this stack's daemon. */
+  pm2(...args: string[]): Promise<string>;
+  /** Runs `npm run ops -- …` against this stack; returns stdout. */
+  ops(...args: string[]): Promise<string>;
+  /** Registers a developer and returns the key (raised to `plan` through the ops CLI when given). */
+  newKey(email: string, plan?: 'team' | 'institution'): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startPm2Stack(options: { workers?: number } = {}): Promise<Pm2Stack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-pm2-'));
+  const snapshots = path.join(dataDir, 'snapshots');
+  fs.mkdirSync(snapshots, { recursive: true });
+  fs.copyFileSync(testSnapshotPath(), path.join(snapshots, 'snapshot-initial.sqlite'));
+  fs.symlinkSync('snapshot-initial.sqlite', path.join(snapshots, 'current.sqlite'));
+
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PM2_HOME: path.join(dataDir, 'pm2'),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NATS_PORT: String(await freePort()),
+    API_WORKERS: String(options.workers ?? 2),
+  };
+  delete env.NATS_URL;
+  delete env.SNAPSHOT_PATH;
+  const pm2 = async (...args: string[]) =>
+    (await run(path.join(ROOT, 'node_modules/.bin/pm2'), args, { env, cwd: ROOT })).stdout;
+  const ops = async (...args: string[]) =>
+    (await run(process.execPath, ['--import', 'tsx', 'services/metering/ops/main.ts', ...args], { env, cwd: ROOT }))
+      .stdout;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  await pm2('start', 'ecosystem.config.cjs');
+  await waitHealthy(baseUrl, 30_000);
+
+  return {
+    baseUrl,
+    dataDir,
+    env,
+    pm2,
+    ops,
+    async newKey(email, plan) {
+      const res = await fetch(`${baseUrl}/api/v1/developers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Test', email }),
+      });
+      const body = (await res.json()) as { apiKey: string };
+      if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(body)}`);
+      if (plan) await ops('developers', 'set-plan', email, plan);
+      return body.apiKey;
+    },
+    async stop() {
+      await pm2('kill').catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function waitHealthy(baseUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${baseUrl}/healthz not healthy within ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
