@@ -6,6 +6,13 @@ import type { Snapshot } from './snapshot/snapshot.ts';
 export interface Logger {
   info(fields: Record<string, unknown>): void;
   error(fields: Record<string, unknown>): void;
+  /**
+   * The per-request line (hot path): method, route pattern, status, duration, key prefix (never the key).
+   * Optional so that test loggers need only info/error; the pipeline falls back to info().
+   */
+  request?(method: string, route: string, status: number, ms: number, keyPrefix?: string): void;
+  /** Writes out anything buffered (at shutdown). */
+  flush(): void;
 }
 
 export interface Deps {

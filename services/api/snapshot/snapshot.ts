@@ -34,8 +34,8 @@ export interface SnapshotMeta {
 export interface CorpusSource {
   id: string;
   name: string;
-  /** Language codes the source covers. */
-  languages: readonly string[];
+  /** Language code the source covers (the manifest's `language`). */
+  language: string;
   /** lexicon, examples or frequency. */
   role: string;
   url: string;
@@ -60,8 +60,8 @@ export interface Snapshot {
   wordOfTheDayJson(language: string | null, date: string): string | undefined;
   /** Parsed entry, for the website. */
   entry(idOrSlug: string): Entry | undefined;
-  /** Every corpus the snapshot was built from, for the website's /about page (added by the website;
-   *  optional so that readers without it still type-check: /about then lists the sources found on entries). */
-  sources?(): readonly CorpusSource[];
+  /** Every corpus the snapshot was built from, for the website's /about page; undefined for a snapshot
+   *  built before it was stored (the page then lists the sources found on entries). */
+  sources?(): readonly CorpusSource[] | undefined;
   close(): void;
 }

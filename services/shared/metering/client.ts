@@ -50,21 +50,22 @@ export async function call<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
     });
   }
   if (reply.headers?.get(ServiceErrorCodeHeader)) {
-    const parsed = errorBody.safeParse(safeDecode(reply.data));
+    const parsed = errorBody.safeParse(tryDecodeJson(reply.data));
     if (parsed.success) {
       const { kind, message, parameter } = parsed.data.error;
       throw new MeteringServiceError(kind, message, parameter);
     }
     throw new MeteringServiceError('internal', reply.headers.get('Nats-Service-Error') || 'metering error');
   }
-  const parsed = rpc.reply.safeParse(safeDecode(reply.data));
+  const parsed = rpc.reply.safeParse(tryDecodeJson(reply.data));
   if (!parsed.success) {
     throw new MeteringUnavailableError(`metering reply on ${subject} is malformed: ${parsed.error.message}`);
   }
   return parsed.data;
 }
 
-function safeDecode(data: Uint8Array): unknown {
+/** decodeJson, or null for a body that is not JSON. */
+export function tryDecodeJson(data: Uint8Array): unknown {
   try {
     return decodeJson(data);
   } catch {

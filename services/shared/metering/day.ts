@@ -2,9 +2,17 @@
 
 const DAY_MS = 86_400_000;
 
-/** YYYY-MM-DD of the UTC day containing `nowMs`. */
+let cachedDayIndex = Number.NaN;
+let cachedDay = '';
+
+/** YYYY-MM-DD of the UTC day containing `nowMs` (memoised: it is on every admission's path). */
 export function utcDay(nowMs: number): string {
-  return new Date(nowMs).toISOString().slice(0, 10);
+  const index = Math.floor(nowMs / DAY_MS);
+  if (index !== cachedDayIndex) {
+    cachedDay = new Date(index * DAY_MS).toISOString().slice(0, 10);
+    cachedDayIndex = index;
+  }
+  return cachedDay;
 }
 
 /** Milliseconds since epoch of the next 00:00 UTC strictly after `nowMs`. */

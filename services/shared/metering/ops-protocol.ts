@@ -37,10 +37,8 @@ export const usageRow = z.object({
   keyPrefix: z.string(),
   keyName: z.string(),
   endpoint: z.string(),
-  /** Units granted minus units returned (units still held by workers count as used). */
+  /** Units granted minus units returned: units still leased to a worker count as used until returned. */
   used: z.number().int(),
-  /** Of `used`, units currently leased to workers and possibly not yet served. */
-  held: z.number().int(),
   limit: z.number().int(),
 });
 export type UsageRow = z.infer<typeof usageRow>;

@@ -35,6 +35,8 @@ export const leaseRequest = z.object({
   keyHash: z.string().regex(KEY_HASH_PATTERN),
   endpoint: endpointSchema,
   day: daySchema,
+  /** Reused when the worker retries after a lost reply, so that a committed grant is not granted twice. */
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   /** Requests waiting in the worker: a hint for the block size. */
   want: z.number().int().min(1).max(1_000_000),
 });

@@ -1,0 +1,199 @@
+// buildSnapshot(): the whole build as one function (used by build/main.ts and in-process by tests).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import Database from 'better-sqlite3';
+
+import { ALL_LANGUAGES_KEY, SNAPSHOT_FORMAT_VERSION } from '../services/api/snapshot/format.ts';
+import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
+import { identifyEntries } from './identify.ts';
+import { importSources } from './import-sources.ts';
+import { inputChecksums, locateCorpora } from './inputs.ts';
+import type { CorporaLocation } from './inputs.ts';
+import { loadManifests } from './manifest.ts';
+import type { Progress } from './progress.ts';
+import { silentProgress } from './progress.ts';
+import { ReportBuilder, checkArithmetic } from './report.ts';
+import type { BuildReport } from './report.ts';
+import { resolveAlternatives } from './resolve-alternatives.ts';
+import { wordOfTheDayCycle } from './schedule.ts';
+import { languageRecords, statsBody, writeCounts, writeLanguages, writeWordOfTheDay } from './write/bodies.ts';
+import { writeEntries } from './write/entries.ts';
+import { FILL_FORMS, SNAPSHOT_INDEXES, SNAPSHOT_TABLES, STAGE_ENTRY_INDEXES, STAGE_LEX_INDEXES, STAGE_TABLES } from './write/schema.ts';
+
+export interface BuildOptions {
+  /** Snapshot file to write (atomically: temp file + rename). */
+  out: string;
+  /** Corpora directory; undefined = CORPORA_DIR / corpora/raw / ../shared/corpora / sample. */
+  corpora?: string;
+  corporaEnv?: string;
+  /** Explicit manifests (tests); default: from the located corpora. */
+  sourcesFile?: string;
+  languagesFile?: string;
+  /** Worker threads assembling entries (0 = in-process); default by size and cores. */
+  workers?: number;
+  /** Build day (YYYY-MM-DD, UTC) anchoring the materialised word-of-the-day window; default today. */
+  date?: string;
+  now?: () => Date;
+  progress?: Progress;
+}
+
+export class BuildError extends Error {
+  override readonly name = 'BuildError';
+}
+
+/** Page cache per database file (snapshot, staging) during the build, in KiB; bounds the build's memory. */
+const BUILD_CACHE_KIB = 64 * 1024;
+
+export interface BuildResult {
+  report: BuildReport;
+  location: CorporaLocation;
+}
+
+export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
+  const started = Date.now();
+  const progress = options.progress ?? silentProgress;
+  const now = (options.now ?? (() => new Date()))();
+  const builtAt = now.toISOString();
+  const anchorDate = options.date ?? builtAt.slice(0, 10);
+  const located = locateCorpora(options.corpora, options.corporaEnv);
+  const location: CorporaLocation = {
+    ...located,
+    sourcesFile: options.sourcesFile ?? located.sourcesFile,
+    languagesFile: options.languagesFile ?? located.languagesFile,
+  };
+  const manifests = loadManifests(location.sourcesFile, location.languagesFile);
+  const { sources, languages } = manifests;
+  location.sample = location.sample || manifests.sample;
+  if (location.sample) progress.log('*** SAMPLE DATA: no raw corpora found; building from corpora/sample/ (not the real dictionary) ***');
+  progress.log(`corpora: ${location.dir} (${location.why})`);
+
+  const out = path.resolve(options.out);
+  mkdirSync(path.dirname(out), { recursive: true });
+  const tmp = `${out}.tmp-${process.pid}`;
+  const stagePath = `${tmp}.stage`;
+  for (const f of [tmp, stagePath]) rmSync(f, { force: true });
+
+  const db = new Database(tmp);
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma(`cache_size = -${BUILD_CACHE_KIB}`);
+    db.pragma('temp_store = FILE');
+    db.exec(SNAPSHOT_TABLES);
+    db.prepare('ATTACH DATABASE ? AS stage').run(stagePath);
+    db.pragma(`stage.cache_size = -${BUILD_CACHE_KIB}`);
+    db.pragma('stage.journal_mode = OFF');
+    db.pragma('stage.synchronous = OFF');
+    db.exec(STAGE_TABLES);
+
+    const report = new ReportBuilder();
+    const imported = importSources(db, location.dir, sources, report, progress);
+    const checksums = inputChecksums(location, sources.map((s) => s.file));
+    db.exec(STAGE_LEX_INDEXES);
+    resolveAlternatives(db, report, progress);
+    const total = identifyEntries(db, imported.frequency, report, progress);
+    db.exec(STAGE_ENTRY_INDEXES);
+    reportUnmatchedFrequencies(db, imported.frequency, report);
+    const treebankExamples = attachSentences(db, imported.sentences, report);
+
+    const hash = createHash('sha256').update(`format ${SNAPSHOT_FORMAT_VERSION}\n`);
+    const facts = await writeEntries({
+      db,
+      data: {
+        stagePath,
+        languageNames: languages.map((l) => [l.code, l.name]),
+        sources: sources.map((s) => [s.id, { source: { id: s.id, name: s.name, url: s.url, attribution: s.attribution }, licence: s.licence }]),
+        ranks: imported.frequency.rankList(),
+        treebankExamples: [...treebankExamples],
+        keysWithVariants: (db.prepare('SELECT DISTINCT target_key AS k FROM stage.variant').all() as { k: string }[]).map((r) => r.k),
+      },
+      hash,
+      progress,
+      total,
+      workers: options.workers,
+    });
+
+    progress.phase('indexes and bodies');
+    db.exec(FILL_FORMS);
+    db.exec(SNAPSHOT_INDEXES);
+    const languageList = languageRecords(languages, facts);
+    writeLanguages(db, languageList);
+    writeCounts(db, facts);
+    const active = languageList.filter((l) => l.status === 'active').map((l) => l.code);
+    const cycles = new Map<string, number[]>();
+    for (const code of active) cycles.set(code, wordOfTheDayCycle(facts, [code]));
+    cycles.set(ALL_LANGUAGES_KEY, wordOfTheDayCycle(facts, active));
+    for (const [lang, cycle] of cycles) hash.update(`wotd ${lang} ${cycle.map((p) => facts.id[p]).join(',')}\n`);
+    hash.update(`languages ${JSON.stringify(languageList)}\n`);
+    const contentHash = hash.digest('hex');
+    writeWordOfTheDay(db, cycles, anchorDate);
+
+    const version = `v${SNAPSHOT_FORMAT_VERSION}-${contentHash.slice(0, 12)}`;
+    const usedSources = report.sources().filter((s) => s.imported > 0).length;
+    const stats = statsBody({
+      facts,
+      languages: languageList,
+      sourceCount: usedSources,
+      snapshot: { version, formatVersion: SNAPSHOT_FORMAT_VERSION, contentHash, builtAt, sample: location.sample },
+    });
+    db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run('stats', JSON.stringify(stats));
+    // Every corpus with its licence and attribution, for the website's /about page (Snapshot.sources()).
+    const importedBySource = new Map(report.sources().map((r) => [r.source, r.imported]));
+    const sourcesBody = sources.map((s) => ({
+      id: s.id,
+      name: s.name,
+      language: s.language,
+      role: s.role,
+      url: s.url,
+      attribution: s.attribution,
+      licence: s.licence,
+      records: importedBySource.get(s.id) ?? 0,
+    }));
+    db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run('sources', JSON.stringify(sourcesBody));
+    const meta: Record<string, string> = {
+      formatVersion: String(SNAPSHOT_FORMAT_VERSION),
+      contentHash,
+      builtAt,
+      version,
+      sample: String(location.sample),
+      anchorDate,
+      entries: String(facts.count),
+      inputs: JSON.stringify(checksums),
+      inputsChecksum: checksums.combined,
+    };
+    const insertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    for (const [k, v] of Object.entries(meta)) insertMeta.run(k, v);
+
+    const problems = checkArithmetic(report.sources());
+    if (problems.length > 0) throw new BuildError(`report arithmetic broken: ${problems.join('; ')}`);
+
+    db.exec("INSERT INTO head_fts (head_fts) VALUES ('optimize'); INSERT INTO gloss_fts (gloss_fts) VALUES ('optimize');");
+    db.exec('DETACH DATABASE stage');
+    db.exec('ANALYZE');
+    progress.end();
+    db.close();
+    renameSync(tmp, out);
+
+    const entriesByLanguage: Record<string, number> = {};
+    for (const l of languageList) if (l.status === 'active') entriesByLanguage[l.code] = l.wordCount;
+    const buildReport: BuildReport = {
+      sample: location.sample,
+      corporaDir: location.dir,
+      out,
+      contentHash,
+      builtAt,
+      durationMs: Date.now() - started,
+      sizeBytes: statSync(out).size,
+      entries: facts.count,
+      entriesByLanguage,
+      sources: report.sources(),
+    };
+    writeFileSync(`${out}.report.json`, `${JSON.stringify(buildReport, null, 2)}\n`);
+    return { report: buildReport, location };
+  } finally {
+    if (db.open) db.close();
+    for (const f of [tmp, stagePath]) if (existsSync(f)) rmSync(f, { force: true });
+  }
+}

@@ -1,0 +1,106 @@
+// The build report: per source, records read = imported + merged + rejected, with reasons and notes.
+
+export interface SourceReport {
+  source: string;
+  file: string;
+  read: number;
+  imported: number;
+  merged: number;
+  rejected: number;
+  mergedBy: Record<string, number>;
+  rejectedBy: Record<string, number>;
+  /** Defects fixed on the way in (not dispositions; a record can carry several). */
+  notes: Record<string, number>;
+}
+
+export interface BuildReport {
+  sample: boolean;
+  corporaDir: string;
+  out: string;
+  contentHash: string;
+  builtAt: string;
+  durationMs: number;
+  sizeBytes: number;
+  entries: number;
+  entriesByLanguage: Record<string, number>;
+  sources: SourceReport[];
+}
+
+function bump(map: Record<string, number>, key: string, by = 1): void {
+  map[key] = (map[key] ?? 0) + by;
+}
+
+/** Accumulates dispositions per source; every record read must end in exactly one of them. */
+export class ReportBuilder {
+  private readonly bySource = new Map<string, SourceReport>();
+
+  source(id: string, file = ''): SourceReport {
+    let report = this.bySource.get(id);
+    if (!report) {
+      report = { source: id, file, read: 0, imported: 0, merged: 0, rejected: 0, mergedBy: {}, rejectedBy: {}, notes: {} };
+      this.bySource.set(id, report);
+    }
+    if (file !== '') report.file = file;
+    return report;
+  }
+  read(id: string, n = 1): void {
+    this.source(id).read += n;
+  }
+  imported(id: string, n = 1): void {
+    this.source(id).imported += n;
+  }
+  merged(id: string, reason: string, n = 1): void {
+    const r = this.source(id);
+    r.merged += n;
+    bump(r.mergedBy, reason, n);
+  }
+  rejected(id: string, reason: string, n = 1): void {
+    const r = this.source(id);
+    r.rejected += n;
+    bump(r.rejectedBy, reason, n);
+  }
+  note(id: string, note: string, n = 1): void {
+    bump(this.source(id).notes, note, n);
+  }
+  /** Moves n records of a source from imported to merged or rejected (decided in a later step). */
+  reclassify(id: string, to: 'merged' | 'rejected', reason: string, n = 1): void {
+    this.source(id).imported -= n;
+    if (to === 'merged') this.merged(id, reason, n);
+    else this.rejected(id, reason, n);
+  }
+  sources(): SourceReport[] {
+    return [...this.bySource.values()];
+  }
+}
+
+/** Errors when a source's counts do not add up: the build never drops a record silently. */
+export function checkArithmetic(sources: readonly SourceReport[]): string[] {
+  return sources
+    .filter((s) => s.read !== s.imported + s.merged + s.rejected)
+    .map((s) => `${s.source}: read ${s.read} != imported ${s.imported} + merged ${s.merged} + rejected ${s.rejected}`);
+}
+
+/** The report as a plain-text table for the terminal. */
+export function formatReport(report: BuildReport): string {
+  const rows: string[][] = [['source', 'read', 'imported', 'merged', 'rejected']];
+  for (const s of report.sources) rows.push([s.source, String(s.read), String(s.imported), String(s.merged), String(s.rejected)]);
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r: string[]): string => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+  const out = [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+  for (const s of report.sources) {
+    const details = [
+      ...Object.entries(s.mergedBy).map(([k, v]) => `  merged   ${String(v).padStart(6)}  ${k}`),
+      ...Object.entries(s.rejectedBy).map(([k, v]) => `  rejected ${String(v).padStart(6)}  ${k}`),
+      ...Object.entries(s.notes).map(([k, v]) => `  fixed    ${String(v).padStart(6)}  ${k}`),
+    ];
+    if (details.length > 0) out.push('', `${s.source}:`, ...details);
+  }
+  const langs = Object.entries(report.entriesByLanguage).map(([k, v]) => `${k} ${v}`).join(', ');
+  out.push(
+    '',
+    `entries: ${report.entries} (${langs})`,
+    `snapshot: ${report.out} (${(report.sizeBytes / 1e6).toFixed(1)} MB, hash ${report.contentHash.slice(0, 16)}, ${(report.durationMs / 1000).toFixed(1)} s)`,
+  );
+  if (report.sample) out.push('SAMPLE DATA: built from the bundled sample corpus, not the real corpora.');
+  return out.join('\n');
+}

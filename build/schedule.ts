@@ -1,0 +1,77 @@
+// Word of the day: a fixed cycle of preferred words per language (and across languages), indexed by day.
+import { createHash } from 'node:crypto';
+
+import type { EntryFacts, FactsTable } from './write/facts.ts';
+
+/**
+ * Cycle length: two years of distinct words when the language has them, so no word repeats inside any
+ * 366-day window. The cycle depends only on the entries, never on the build date: rebuilding the same
+ * corpora on another day gives the same word for every date, and the same content hash.
+ */
+export const WOTD_CYCLE_DAYS = 732;
+/** Days materialised as ready-made bodies from the build date; other dates are computed from the cycle. */
+export const WOTD_WINDOW_DAYS = 400;
+const DAY_MS = 86_400_000;
+
+/** Preference: common words first, then words with examples, then by frequency and global rank. */
+function preferred(a: EntryFacts, b: EntryFacts): number {
+  if (a.isCommon !== b.isCommon) return a.isCommon ? -1 : 1;
+  const ea = a.exampleCount > 0;
+  const eb = b.exampleCount > 0;
+  if (ea !== eb) return ea ? -1 : 1;
+  const ra = a.frequencyRank ?? Number.MAX_SAFE_INTEGER;
+  const rb = b.frequencyRank ?? Number.MAX_SAFE_INTEGER;
+  return ra - rb || a.pop - b.pop;
+}
+
+/** Deterministic shuffle: order by a hash of the id, so the cycle does not read alphabetically. */
+function shuffled(pool: readonly EntryFacts[]): EntryFacts[] {
+  const keyed = pool.map((f) => ({ f, k: createHash('sha256').update(`wotd:${f.id}`).digest('hex') }));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.f.id - b.f.id));
+  return keyed.map((x) => x.f);
+}
+
+/** The best WOTD_CYCLE_DAYS glossed entries of a language, in preference order. */
+function candidates(facts: FactsTable, language: string): EntryFacts[] {
+  const lang = facts.languages.indexOf(language);
+  const pops: number[] = [];
+  for (const pop of facts.pops()) if (facts.language[pop] === lang && facts.glossCount[pop] > 0) pops.push(pop);
+  const common = (p: number): number => facts.isCommon[p];
+  const examples = (p: number): number => (facts.exampleCount[p] > 0 ? 1 : 0);
+  const rank = (p: number): number => (facts.frequencyRank[p] === 0 ? Number.MAX_SAFE_INTEGER : facts.frequencyRank[p]);
+  pops.sort((a, b) => common(b) - common(a) || examples(b) - examples(a) || rank(a) - rank(b) || a - b);
+  return pops.slice(0, WOTD_CYCLE_DAYS).map((p) => facts.get(p));
+}
+
+/** The cycle (entry pops) for one language, or across `languages` when several are given. */
+export function wordOfTheDayCycle(facts: FactsTable, languages: readonly string[]): number[] {
+  const lists = languages.map((lang) => candidates(facts, lang).sort(preferred));
+  const pool: EntryFacts[] = [];
+  // Round-robin across languages so the cross-language schedule alternates fairly.
+  for (let i = 0; pool.length < WOTD_CYCLE_DAYS; i++) {
+    let added = false;
+    for (const list of lists) {
+      if (i < list.length && pool.length < WOTD_CYCLE_DAYS) {
+        pool.push(list[i]);
+        added = true;
+      }
+    }
+    if (!added) break;
+  }
+  return shuffled(pool).map((f) => f.pop);
+}
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date (UTC). */
+export function dayNumber(date: string): number {
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
+export function dateOfDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The cycle position of a date: day number modulo the cycle length. */
+export function cyclePosition(date: string, cycleLength: number): number {
+  const day = dayNumber(date);
+  return ((day % cycleLength) + cycleLength) % cycleLength;
+}

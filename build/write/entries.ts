@@ -1,0 +1,132 @@
+// Phase 5: every entry assembled, validated and written with its search rows, in rank (pop) order.
+import type { Hash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+import type Database from 'better-sqlite3';
+
+import type { Progress } from '../progress.ts';
+import type { EntryContextData, EntryRows, StageRow } from './entry-rows.ts';
+import { EntryValidationError, createEntryStep } from './entry-rows.ts';
+import type { EntryJob } from './entry-worker.ts';
+import { FactsTable } from './facts.ts';
+
+/** Below this many entries the step runs in-process: starting workers would cost more than it saves. */
+export const WORKER_THRESHOLD_ENTRIES = 20_000;
+/** Entries per job sent to a worker. */
+const JOB_ENTRIES = 1000;
+/** Jobs in flight per worker, so a worker never waits for the writer. */
+const JOBS_IN_FLIGHT = 2;
+const MAX_WORKERS = 2;
+
+export interface WriteEntriesInput {
+  db: Database.Database;
+  data: EntryContextData;
+  hash: Hash;
+  progress: Progress;
+  total: number;
+  /** Worker threads for assembling entries; default: by size and cores (0 = in-process). */
+  workers?: number;
+}
+
+/**
+ * Entries go out in rank (pop) order: the entries and FTS tables are then appended to sequentially,
+ * which keeps the build fast and the pages full at a million entries. Assembling (JSON, links, zod)
+ * runs on worker threads for big builds, writing stays on this thread, in order.
+ */
+export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable> {
+  const { db, progress, total } = input;
+  const insertEntry = db.prepare('INSERT INTO entries (pop, id, slug, language, pos, folded) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertJson = db.prepare('INSERT INTO entry_json (pop, summary, body) VALUES (?, ?, ?)');
+  const insertForm = db.prepare('INSERT INTO temp.form_rows (key, kind, pop, language, pos) VALUES (?, ?, ?, ?, ?)');
+  const insertHead = db.prepare('INSERT INTO head_fts (rowid, head, vars, tags) VALUES (?, ?, ?, ?)');
+  const insertGloss = db.prepare('INSERT INTO gloss_fts (rowid, glosses, tags) VALUES (?, ?, ?)');
+  const facts = new FactsTable(total);
+  const writeBatch = db.transaction((rows: EntryRows[]) => {
+    for (const r of rows) {
+      const f = r.facts;
+      input.hash.update(r.body);
+      input.hash.update('\n');
+      insertEntry.run(f.pop, f.id, r.slug, f.language, f.partOfSpeech, r.folded);
+      insertJson.run(f.pop, r.summary, r.body);
+      for (const [key, kind] of r.forms) insertForm.run(key, kind, f.pop, f.language, f.partOfSpeech);
+      insertHead.run(f.pop, r.head, r.vars, r.tags);
+      if (r.gloss !== null) insertGloss.run(f.pop, r.gloss, r.tags);
+      facts.set(f);
+    }
+    progress.tick(rows.length);
+  });
+  progress.phase('write entries', total);
+  const workers = input.workers ?? (total < WORKER_THRESHOLD_ENTRIES ? 0 : Math.max(1, Math.min(MAX_WORKERS, availableParallelism())));
+  if (workers === 0) {
+    // In-process: the staging tables are reachable unqualified through the attached `stage` schema.
+    const step = createEntryStep(db, input.data);
+    const range = db.prepare<[number, number], StageRow>('SELECT key, id, slug, pop FROM stage.entry WHERE pop BETWEEN ? AND ? ORDER BY pop');
+    for (let from = 1; from <= total; from += JOB_ENTRIES) writeBatch(range.all(from, Math.min(total, from + JOB_ENTRIES - 1)).map(step));
+  } else {
+    await runWorkers(workers, input.data, total, writeBatch);
+  }
+  progress.end();
+  return facts;
+}
+
+/**
+ * The worker's entry point. Under tsx (sources run as .ts) a worker thread does not inherit tsx's module
+ * hooks, so a tiny bootstrap registers them before importing the TypeScript worker.
+ */
+function workerEntry(): URL {
+  const worker = new URL(`./entry-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+  if (!worker.pathname.endsWith('.ts')) return worker;
+  const api = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `const { register } = await import(${JSON.stringify(api)}); register(); await import(${JSON.stringify(worker.href)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`);
+}
+
+function runWorkers(count: number, data: EntryContextData, total: number, write: (rows: EntryRows[]) => void): Promise<void> {
+  const jobs = Math.ceil(total / JOB_ENTRIES);
+  return new Promise((resolve, reject) => {
+    const pool: Worker[] = [];
+    const done = new Map<number, EntryRows[]>();
+    let nextJob = 0;
+    let nextWrite = 0;
+    let failed = false;
+    const finish = (error?: Error): void => {
+      if (failed) return;
+      for (const w of pool) void w.terminate();
+      if (error) {
+        failed = true;
+        reject(error);
+      } else resolve();
+    };
+    const dispatch = (worker: Worker): void => {
+      if (nextJob >= jobs) return;
+      const seq = nextJob++;
+      const job: EntryJob = { seq, from: seq * JOB_ENTRIES + 1, to: Math.min(total, (seq + 1) * JOB_ENTRIES) };
+      worker.postMessage(job);
+    };
+    if (jobs === 0) return resolve();
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(workerEntry(), { workerData: data });
+      pool.push(worker);
+      worker.on('error', (error) => finish(error));
+      worker.on('message', (message: { seq: number; rows?: EntryRows[]; error?: string }) => {
+        if (failed) return;
+        if (message.error !== undefined) return finish(new EntryValidationError(message.error));
+        done.set(message.seq, message.rows ?? []);
+        dispatch(worker);
+        try {
+          // Results come back out of order; they are written strictly in job (= pop) order.
+          for (let rows = done.get(nextWrite); rows !== undefined; rows = done.get(nextWrite)) {
+            done.delete(nextWrite);
+            write(rows);
+            nextWrite += 1;
+          }
+        } catch (error) {
+          return finish(error as Error);
+        }
+        if (nextWrite >= jobs) finish();
+      });
+      for (let j = 0; j < JOBS_IN_FLIGHT; j++) dispatch(worker);
+    }
+  });
+}

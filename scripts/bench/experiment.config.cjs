@@ -1,0 +1,14 @@
+// Variants of the production pm2 ecosystem, to measure what a change would buy before anyone makes it:
+// `npm run bench -- --experiment <name>` (BENCH_EXPERIMENT). Production itself is ecosystem.config.cjs.
+//   no-request-logs   pm2 drops the API workers' stdout at once (disable_logs) instead of writing log files
+//                     and publishing every chunk on its bus: what per-request logging through pm2 costs.
+const base = require('../../ecosystem.config.cjs');
+
+const experiment = process.env.BENCH_EXPERIMENT;
+const variants = {
+  'no-request-logs': (app) => (app.name === 'api' ? { ...app, disable_logs: true } : app),
+};
+const variant = variants[experiment];
+if (!variant) throw new Error(`unknown BENCH_EXPERIMENT ${experiment}; known: ${Object.keys(variants).join(', ')}`);
+
+module.exports = { apps: base.apps.map(variant) };

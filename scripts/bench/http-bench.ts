@@ -1,0 +1,125 @@
+// The HTTP figures: each endpoint loaded by wrk, alternating the raw uWS ceiling and the full stack, with the
+// metering traffic on NATS counted around every stack run.
+import type { Scenario, ScenarioId } from './scenarios.ts';
+import type { NatsCounters, Stack } from './stack.ts';
+import { stackCpu } from './proc-stats.ts';
+import { natsCounters } from './stack.ts';
+import { median } from './stats.ts';
+import type { WrkOptions, WrkResult } from './wrk.ts';
+import { runWrk } from './wrk.ts';
+
+export interface MeteringDelta {
+  httpRequests: number;
+  seconds: number;
+  natsInMsgs: number;
+  /** Requests the metering service answered (lease, release, ...), from its $SRV.STATS. */
+  meteringRequests: Record<string, number>;
+  /** CPU seconds each stack process used during the run (where the two cores went). */
+  cpuSeconds: Record<string, number>;
+}
+
+export interface ScenarioResult {
+  id: ScenarioId;
+  title: string;
+  endpoint: string;
+  path: string;
+  raw: WrkResult[];
+  stack: WrkResult[];
+  metering: MeteringDelta[];
+  /** Status counts of a short diagnostic run, when the stack answered anything but 2xx. */
+  diagnostic?: Record<string, number>;
+  median: { rawRps: number; stackRps: number; ratio: number; stackP50Ms: number; stackP99Ms: number; rawP50Ms: number; rawP99Ms: number };
+}
+
+export interface HttpBenchInput {
+  stack: Stack;
+  rawBase: string;
+  scenarios: readonly Scenario[];
+  /** Paths file of the search mix (one per line) and its length. */
+  mixFile: string;
+  mixLength: number;
+  runs: number;
+  wrk: WrkOptions;
+  warmupSeconds: number;
+  /** A fresh key for each (scenario, run), so that no run can meet the daily quota. */
+  keyFor(scenario: ScenarioId, run: number): string;
+  log: string;
+}
+
+function delta(before: NatsCounters, after: NatsCounters, http: WrkResult, cpuBefore: Record<string, number>, cpuAfter: Record<string, number>): MeteringDelta {
+  const cpuSeconds: Record<string, number> = {};
+  for (const [name, t] of Object.entries(cpuAfter)) cpuSeconds[name] = t - (cpuBefore[name] ?? Number.NaN);
+  const meteringRequests: Record<string, number> = {};
+  for (const [name, n] of Object.entries(after.metering)) {
+    const d = n - (before.metering[name] ?? 0);
+    if (d > 0) meteringRequests[name] = d;
+  }
+  return { httpRequests: http.requests, seconds: http.seconds, natsInMsgs: after.inMsgs - before.inMsgs, meteringRequests, cpuSeconds };
+}
+
+function fmt(r: WrkResult): string {
+  const bad = r.non2xx || r.socketErrors ? ` non2xx=${r.non2xx} socketErrors=${r.socketErrors}` : '';
+  return `${Math.round(r.rps).toString().padStart(6)} req/s p50 ${r.p50Ms.toFixed(2)} ms p99 ${r.p99Ms.toFixed(2)} ms${bad}`;
+}
+
+export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const scenario of input.scenarios) {
+    const isMix = scenario.path === undefined;
+    const target = (base: string, key: string, run: number) => ({
+      base,
+      apiKey: key,
+      ...(isMix
+        ? { pathsFile: input.mixFile, offset: Math.floor((run * input.mixLength) / (input.runs + 2)) }
+        : { path: scenario.path }),
+    });
+    console.log(`==> ${scenario.title} (${isMix ? `${input.mixLength} distinct queries` : scenario.path})`);
+    const warm = { ...input.wrk, seconds: input.warmupSeconds, log: input.log };
+    await runWrk(target(input.rawBase, '', input.runs + 1), warm);
+    await runWrk(target(input.stack.base, input.keyFor(scenario.id, input.runs), input.runs + 1), warm);
+    const raw: WrkResult[] = [];
+    const stack: WrkResult[] = [];
+    const metering: MeteringDelta[] = [];
+    for (let run = 0; run < input.runs; run++) {
+      const r = await runWrk(target(input.rawBase, '', run), { ...input.wrk, log: input.log });
+      raw.push(r);
+      console.log(`    raw   #${run + 1} ${fmt(r)}`);
+      const before = await natsCounters(input.stack);
+      const cpuBefore = stackCpu(input.stack);
+      const s = await runWrk(target(input.stack.base, input.keyFor(scenario.id, run), run), { ...input.wrk, log: input.log });
+      const cpuAfter = stackCpu(input.stack);
+      const after = await natsCounters(input.stack);
+      stack.push(s);
+      metering.push(delta(before, after, s, cpuBefore, cpuAfter));
+      console.log(`    stack #${run + 1} ${fmt(s)}`);
+    }
+    let diagnostic: Record<string, number> | undefined;
+    if (stack.some((s) => s.non2xx > 0 || s.socketErrors > 0)) {
+      const d = await runWrk(target(input.stack.base, input.keyFor(scenario.id, 0), 0), { ...input.wrk, seconds: 2, countStatuses: true, log: input.log });
+      diagnostic = d.statuses;
+      console.log(`    non-2xx seen: statuses of a 2 s diagnostic run: ${JSON.stringify(diagnostic)}`);
+    }
+    const rawRps = median(raw.map((r) => r.rps));
+    const stackRps = median(stack.map((r) => r.rps));
+    results.push({
+      id: scenario.id,
+      title: scenario.title,
+      endpoint: scenario.endpoint,
+      path: scenario.path ?? `${input.mixLength} distinct paths`,
+      raw,
+      stack,
+      metering,
+      ...(diagnostic ? { diagnostic } : {}),
+      median: {
+        rawRps,
+        stackRps,
+        ratio: stackRps / rawRps,
+        stackP50Ms: median(stack.map((r) => r.p50Ms)),
+        stackP99Ms: median(stack.map((r) => r.p99Ms)),
+        rawP50Ms: median(raw.map((r) => r.p50Ms)),
+        rawP99Ms: median(raw.map((r) => r.p99Ms)),
+      },
+    });
+  }
+  return results;
+}

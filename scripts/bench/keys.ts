@@ -1,0 +1,81 @@
+// API keys for the bench: registered through POST /api/v1/developers like any client, then raised to the
+// institution plan with the operator CLI, as an operator would.
+import http from 'node:http';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { KEY_CREATION_LIMIT } from '../../services/shared/plans.ts';
+import { DAILY_LIMITS } from '../../services/shared/plans.ts';
+import { runAsync } from './processes.ts';
+import type { Stack } from './stack.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PLAN_TIMEOUT_MS = 10_000;
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One request from a chosen loopback source address: the key-creation throttle counts per peer address, and
+ * the bench needs more keys than one address may create (every 127.0.0.0/8 address is this machine).
+ */
+export function request(base: string, method: string, pathname: string, opts: { body?: string; headers?: Record<string, string>; localAddress?: string } = {}): Promise<Reply> {
+  const url = new URL(pathname, base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers: { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+        localAddress: opts.localAddress,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+/** Registers `count` keys for one developer, spreading the registrations over source addresses. */
+export async function registerKeys(stack: Stack, email: string, count: number, subnet = 0): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const localAddress = `127.0.${subnet}.${2 + Math.floor(i / KEY_CREATION_LIMIT)}`;
+    const body = JSON.stringify({ name: 'Bench', email, organization: 'bench', useCase: 'npm run bench', keyName: `bench-${i}` });
+    const res = await request(stack.base, 'POST', '/api/v1/developers', { body, localAddress });
+    if (res.status !== 201) throw new Error(`POST /api/v1/developers answered ${res.status}: ${res.body}`);
+    keys.push((JSON.parse(res.body) as { apiKey: string }).apiKey);
+  }
+  return keys;
+}
+
+/** `npm run ops -- developers set-plan <email> institution`, against the bench's NATS. */
+export async function raiseToInstitution(stack: Stack, email: string, probeKey: string): Promise<string> {
+  const { code, stdout, stderr } = await runAsync('npm', ['run', '--silent', 'ops', '--', 'developers', 'set-plan', email, 'institution'], {
+    env: stack.env,
+    cwd: ROOT,
+  });
+  if (code !== 0) throw new Error(`ops set-plan failed (exit ${code}):\n${stdout}\n${stderr}`);
+  // Plan changes reach the workers by broadcast; wait until a metered response shows the new limit.
+  const deadline = Date.now() + PLAN_TIMEOUT_MS;
+  const wanted = String(DAILY_LIMITS.institution);
+  let last = '';
+  while (Date.now() < deadline) {
+    const res = await request(stack.base, 'GET', '/api/v1/languages', { headers: { 'x-api-key': probeKey } });
+    last = `${res.status} X-RateLimit-Limit=${String(res.headers['x-ratelimit-limit'])}`;
+    if (res.status === 200 && res.headers['x-ratelimit-limit'] === wanted) return stdout.trim();
+    await sleep(200);
+  }
+  throw new Error(`the institution plan did not take effect within ${PLAN_TIMEOUT_MS} ms (last: ${last})`);
+}

@@ -1,0 +1,84 @@
+// Resource use of the stack's processes, read from /proc: memory after the run, CPU time around each run.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { jlist } from './stack.ts';
+import type { Stack } from './stack.ts';
+
+export interface WorkerMemory {
+  name: string;
+  pid: number;
+  rssMb: number;
+  /** Peak resident size over the worker's life (VmHWM). */
+  peakRssMb: number;
+  /** Of the RSS: private memory (heap, native), and pages of mapped files (the snapshot's mmap, shared). */
+  anonMb: number;
+  fileMb: number;
+  /** Proportional set size: shared pages divided among the processes sharing them (smaps_rollup). */
+  pssMb: number;
+}
+
+function statusKb(pid: number, field: string): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return m ? Number(m[1]) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function pssKb(pid: number): number {
+  try {
+    const m = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return m ? Number(m[1]) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export function processMemory(stack: Stack): WorkerMemory[] {
+  let api = 0;
+  return jlist(stack.env)
+    .filter((p) => p.pid > 0)
+    .map((p) => ({
+      name: p.name === 'api' ? `api #${api++}` : p.name,
+      pid: p.pid,
+      rssMb: statusKb(p.pid, 'VmRSS') / 1024,
+      peakRssMb: statusKb(p.pid, 'VmHWM') / 1024,
+      anonMb: statusKb(p.pid, 'RssAnon') / 1024,
+      fileMb: statusKb(p.pid, 'RssFile') / 1024,
+      pssMb: pssKb(p.pid) / 1024,
+    }));
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime) are at 11 and 12 after the command; clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds used so far by each process of the stack: API workers, metering, nats-server, pm2's daemon. */
+export function stackCpu(stack: Stack): Record<string, number> {
+  const cpu: Record<string, number> = {};
+  let api = 0;
+  for (const p of jlist(stack.env)) {
+    if (p.pid > 0) cpu[p.name === 'api' ? `api #${api++}` : p.name] = cpuSeconds(p.pid);
+  }
+  if (stack.natsPid) cpu['nats-server'] = cpuSeconds(stack.natsPid);
+  try {
+    cpu['pm2 daemon'] = cpuSeconds(Number(fs.readFileSync(path.join(stack.pm2Home, 'pm2.pid'), 'utf8').trim()));
+  } catch {
+    // no daemon pid file: nothing to count
+  }
+  return cpu;
+}
+

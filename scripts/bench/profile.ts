@@ -1,0 +1,184 @@
+// `--profile <endpoint>`: one more load of that endpoint with the API workers and metering under --cpu-prof,
+// then the hottest functions of the workers' profiles (self time), to say where a missed target's time goes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { freePort } from '../../test/support/nats.ts';
+import type { BenchOptions } from './args.ts';
+import { registerKeys } from './keys.ts';
+import { run } from './processes.ts';
+import type { HotFunction } from './results.ts';
+import { scenarios } from './scenarios.ts';
+import { originalLocation } from './sourcemap.ts';
+import type { ScenarioPaths } from './scenarios.ts';
+import { processMemory } from './proc-stats.ts';
+import { startStack } from './stack.ts';
+import { runWrk } from './wrk.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PM2 = path.join(ROOT, 'node_modules/.bin/pm2');
+const TOP_FUNCTIONS = 30;
+/** Caller frames shown per hot function. */
+const CALLER_DEPTH = 3;
+/** Registrations of the profiling pass come from another loopback /24 than the main pass's (throttle). */
+const PROFILE_SUBNET = 1;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Hit counts per node over the samples of the last `windowUs` of the profile (the load, not start-up). */
+function hitsInWindow(profile: CpuProfile, windowUs: number | undefined): Map<number, number> {
+  const hits = new Map<number, number>();
+  if (windowUs === undefined) {
+    for (const n of profile.nodes) if (n.hitCount) hits.set(n.id, n.hitCount);
+    return hits;
+  }
+  const from = profile.endTime - windowUs;
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t >= from) hits.set(profile.samples[i], (hits.get(profile.samples[i]) ?? 0) + 1);
+  }
+  return hits;
+}
+
+/** Samples of a process waiting for work: left out of the shares, which are of busy time. */
+const IDLE = new Set(['(idle)']);
+
+/** Self and total shares of busy samples per function (name + file + line), over .cpuprofile files. */
+export function hotFunctions(files: readonly string[], top = TOP_FUNCTIONS, windowUs?: number): HotFunction[] {
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  /** For each function, its nearest caller that is not itself, by samples: who makes it hot. */
+  const callers = new Map<string, Map<string, number>>();
+  let samples = 0;
+  for (const file of files) {
+    const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const windowHits = hitsInWindow(profile, windowUs);
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    for (const n of profile.nodes) {
+      const hits = windowHits.get(n.id) ?? 0;
+      if (!hits || IDLE.has(n.callFrame.functionName)) continue;
+      samples += hits;
+      const key = frameKey(n);
+      self.set(key, (self.get(key) ?? 0) + hits);
+      let up = parent.get(n.id);
+      while (up !== undefined && frameKey(byId.get(up) as ProfileNode) === key) up = parent.get(up);
+      const callerChain: string[] = [];
+      for (let id = up; id !== undefined && callerChain.length < CALLER_DEPTH; id = parent.get(id)) {
+        callerChain.push(frameKey(byId.get(id) as ProfileNode).replace('\u0000', ' '));
+      }
+      if (callerChain.length) {
+        const chain = callerChain.join(' < ');
+        let byCaller = callers.get(key);
+        if (!byCaller) callers.set(key, (byCaller = new Map()));
+        byCaller.set(chain, (byCaller.get(chain) ?? 0) + hits);
+      }
+      // Count each function once per sample even when it recurses.
+      const seen = new Set<string>();
+      for (let id: number | undefined = n.id; id !== undefined; id = parent.get(id)) {
+        const k = frameKey(byId.get(id) as ProfileNode);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        total.set(k, (total.get(k) ?? 0) + hits);
+      }
+    }
+  }
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([key, hits]) => {
+      const [name, location] = key.split('\u0000');
+      const topCallers = [...(callers.get(key) ?? new Map<string, number>()).entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 2)
+        .map(([chain, n]) => `${((100 * n) / hits).toFixed(0)}% from ${chain}`);
+      return { selfPercent: (100 * hits) / samples, totalPercent: (100 * (total.get(key) ?? 0)) / samples, name, location, callers: topCallers };
+    });
+}
+
+function frameKey(n: ProfileNode): string {
+  const f = n.callFrame;
+  const url = f.url.replace(`file://${ROOT}/`, '').replace(/^.*node_modules\//, 'node_modules/');
+  return `${f.functionName || '(anonymous)'}\u0000${url ? originalLocation(ROOT, `${url}:${f.lineNumber + 1}`) : ''}`;
+}
+
+export async function runProfile(input: {
+  opts: BenchOptions;
+  tmp: string;
+  dataDir: string;
+  prepared: ScenarioPaths & { mixFile: string; mix: readonly unknown[] };
+  email: string;
+}): Promise<{ scenario: string; files: string[]; hot: HotFunction[]; rps: number }> {
+  const { opts, tmp, prepared } = input;
+  const scenario = scenarios(prepared).find((s) => s.id === opts.profile);
+  if (!scenario) throw new Error(`--profile: unknown endpoint ${opts.profile}`);
+  const dir = path.join(tmp, 'profiles');
+  fs.mkdirSync(dir, { recursive: true });
+  console.log(`==> profiling ${scenario.title}: workers under --cpu-prof (profiles in ${dir})`);
+  const ports = { http: await freePort(), nats: await freePort(), natsMonitor: await freePort() };
+  const stack = await startStack({
+    ports,
+    dataDir: input.dataDir,
+    tmp,
+    apiWorkers: opts.apiWorkers,
+    ecosystem: path.join(import.meta.dirname, 'profile.config.cjs'),
+    pm2Dir: 'pm2-profile',
+    extraEnv: { BENCH_PROFILE_DIR: dir },
+  });
+  let rps = 0;
+  let apiPids: number[] = [];
+  let windowUs = 0;
+  try {
+    // The developer is on the institution plan already (same DATA_DIR), so a new key is too.
+    const [key] = await registerKeys(stack, input.email, 1, PROFILE_SUBNET);
+    const loadStarted = Date.now();
+    const result = await runWrk(
+      scenario.path
+        ? { base: stack.base, apiKey: key, path: scenario.path }
+        : { base: stack.base, apiKey: key, pathsFile: prepared.mixFile, offset: 0 },
+      { threads: opts.threads, connections: opts.connections, seconds: opts.durationSeconds },
+    );
+    rps = result.rps;
+    console.log(`    ${Math.round(rps)} req/s under the profiler, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}`);
+    apiPids = processMemory(stack).filter((m) => m.name.startsWith('api')).map((m) => m.pid);
+    // A graceful stop lets each process exit normally, which is when Node writes its profile. Only the
+    // samples from the load's start to the exit count (the window ends at the profile's end).
+    const stopAsked = Date.now();
+    run(PM2, ['stop', 'all'], { env: stack.env, quiet: true });
+    windowUs = (Date.now() - loadStarted) * 1000;
+    console.log(`    (load ${((stopAsked - loadStarted) / 1000).toFixed(1)} s, stop ${((Date.now() - stopAsked) / 1000).toFixed(1)} s)`);
+  } finally {
+    await stack.stop();
+  }
+  await sleep(500);
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f));
+  const apiFiles = files.filter((f) => apiPids.some((pid) => path.basename(f).includes(`.${pid}.`)));
+  if (apiFiles.length === 0) throw new Error(`no CPU profile of the API workers was written in ${dir}`);
+  const hot = hotFunctions(apiFiles, TOP_FUNCTIONS, windowUs);
+  // Keep the workers' profiles (open them in Chrome DevTools or speedscope) beside the results.
+  const keep = path.join(ROOT, 'bench-out', `profile-${scenario.id}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  fs.mkdirSync(keep, { recursive: true });
+  for (const f of apiFiles) fs.copyFileSync(f, path.join(keep, path.basename(f)));
+  console.log('    hottest functions of the API workers (self time):');
+  for (const h of hot.slice(0, 12)) {
+    console.log(`    ${h.selfPercent.toFixed(1).padStart(5)}% self ${h.totalPercent.toFixed(1).padStart(5)}% total  ${h.name} ${h.location}`);
+    if (h.callers[0]) console.log(`           ${h.callers[0]}`);
+  }
+  return { scenario: scenario.id, files: apiFiles.map((f) => path.relative(ROOT, path.join(keep, path.basename(f)))), hot, rps };
+}

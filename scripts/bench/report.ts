@@ -1,0 +1,243 @@
+// Writes BENCHMARKS.md from one run's results; the hand-written part comes from scripts/bench/notes.md.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { BenchResults } from './results.ts';
+import type { LoopResult } from './search-loop.ts';
+import { evaluateTargets } from './targets.ts';
+
+const NOTES = path.join(import.meta.dirname, 'notes.md');
+
+const n0 = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en') : '-');
+const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '-');
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+
+function table(head: string[], rows: (string | number)[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function machine(r: BenchResults): string {
+  const m = r.machine;
+  const busy = r.busy
+    .map((b) => `- ${b.at}: load average ${b.loadavg.map((x) => x.toFixed(2)).join(' / ')}, CPU busy ${f1(b.busyPercent)} % over 1 s` +
+      (b.top.length ? `; busiest: ${b.top.slice(0, 4).map((t) => `\`${t.replace(/`/g, "'")}\``).join(', ')}` : ''))
+    .join('\n');
+  return `## Machine and how it was run
+
+- ${m.cpus} CPUs (${m.cpuModel}), ${f1(m.memoryGb)} GB memory, ${m.os}, Linux ${m.kernel}
+- Node ${m.node}, SQLite ${m.sqlite}; ${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}
+- ${Object.values(m.tools).join('; ')}
+- Command: \`${r.command}\`, ${r.startedAt} to ${r.finishedAt} (${f1((Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 60000)} min)
+- wrk \`-t${r.options.threads} -c${r.options.connections} -d${r.options.durationSeconds}s --latency\`, Lua scripts in
+  \`scripts/bench/wrk/\` (X-API-Key header; the search mix cycles through its paths, thread *t* of *n* taking
+  the paths whose index is *t* mod *n*, so that no query repeats within a pass); each endpoint: a warm-up of
+  each server, then ${r.options.runs} alternating runs raw, stack, raw, stack...; figures are the medians.
+- The stack: \`node scripts/bundle.mjs\`, the real snapshot built by \`scripts/publish-snapshot.ts\` into a
+  temporary DATA_DIR, a nats-server started by the bench (with \`-m\` for its counters; NATS_URL set so the
+  ecosystem leaves nats to it), then \`pm2 start ecosystem.config.cjs\` with its own PM2_HOME, PORT, DATA_DIR,
+  HOST=127.0.0.1 and API_WORKERS=${r.options.apiWorkers}: metering and ${r.options.apiWorkers} API workers
+  running \`dist/\`. Keys come from POST /api/v1/developers (a fresh key per endpoint and run, so that no run
+  meets the daily quota) and are raised to the institution plan with
+  \`npm run ops -- developers set-plan <email> institution\`.
+- The ceiling: \`scripts/bench/raw-server.ts\`, ${r.options.apiWorkers} uWebSockets.js processes on one port
+  (as many as API workers) answering each benchmarked path with the status, headers and body the stack sent
+  for it (captured before the runs). For the search mix it replays ${r.queryMix?.rawPool ?? '-'} captured
+  search bodies of queries held out of the mix.
+- Other load on the machine while it ran (the figures are only as quiet as this):
+${busy}
+`;
+}
+
+function http(r: BenchResults): string {
+  if (!r.http?.length) return '';
+  const rows = r.http.map((s) => [
+    s.title,
+    `\`${decodeURIComponent(s.path)}\``,
+    n0(s.median.rawRps),
+    n0(s.median.stackRps),
+    `**${f2(s.median.ratio)}**`,
+    f2(s.median.stackP50Ms),
+    f2(s.median.stackP99Ms),
+    f2(s.median.rawP99Ms),
+    String(s.stack.reduce((n, x) => n + x.non2xx, 0) + s.stack.reduce((n, x) => n + x.socketErrors, 0)),
+  ]);
+  const runs = r.http.map((s) => [
+    s.title,
+    s.raw.map((x) => n0(x.rps)).join(' / '),
+    s.stack.map((x) => n0(x.rps)).join(' / '),
+    s.stack.map((x) => f2(x.p99Ms)).join(' / '),
+    s.diagnostic ? JSON.stringify(s.diagnostic) : '',
+  ]);
+  const mix = r.queryMix;
+  return `## HTTP: the stack against raw uWS
+
+Medians of ${r.options.runs} runs. Latencies in ms, measured by wrk at ${r.options.connections} connections.
+
+${table(['endpoint', 'path', 'raw req/s', 'stack req/s', 'ratio', 'stack p50', 'stack p99', 'raw p99', 'non-2xx + socket errors'], rows)}
+
+Every run (req/s of raw; req/s and p99 of the stack; statuses of a diagnostic run when any non-2xx appeared):
+
+${table(['endpoint', 'raw runs', 'stack runs', 'stack p99 runs', 'diagnostic statuses'], runs)}
+${mix ? `
+Search mix: ${mix.count.toLocaleString('en')} distinct paths drawn from the snapshot (${Object.entries(mix.byKind).map(([k, v]) => `${k} ${v}`).join(', ')};
+${mix.withLanguage} with a language), e.g. ${mix.examples.slice(0, 4).map((e) => `\`${e}\``).join(', ')}. Each run starts at
+a different place in the list.
+` : ''}`;
+}
+
+function cpu(r: BenchResults): string {
+  if (!r.http?.length) return '';
+  const names = [...new Set(r.http.flatMap((s) => s.metering.flatMap((m) => Object.keys(m.cpuSeconds ?? {}))))];
+  if (!names.length) return '';
+  const rows = r.http.map((s) => {
+    const seconds = s.metering.reduce((n, m) => n + m.seconds, 0);
+    const share = names.map((name) => {
+      const used = s.metering.reduce((n, m) => n + (m.cpuSeconds?.[name] ?? 0), 0);
+      return `${n0((100 * used) / seconds)} %`;
+    });
+    const all = names.reduce((n, name) => n + s.metering.reduce((k, m) => k + (m.cpuSeconds?.[name] ?? 0), 0), 0);
+    return [s.title, ...share, `${n0((100 * all) / seconds)} %`];
+  });
+  return `## Where the CPU went during the stack runs
+
+CPU time (user + system, from /proc) of each stack process over the stack runs, as a share of one core
+(${r.machine.cpus} cores = ${r.machine.cpus * 100} %); what is left of ${r.machine.cpus * 100} % went to wrk and to everything else on the machine.
+
+${table(['endpoint', ...names, 'stack total'], rows)}
+`;
+}
+
+function metering(r: BenchResults): string {
+  if (!r.http?.length) return '';
+  let http = 0;
+  let seconds = 0;
+  let rpc = 0;
+  let msgs = 0;
+  const rows = r.http.map((s) => {
+    const h = s.metering.reduce((n, m) => n + m.httpRequests, 0);
+    const t = s.metering.reduce((n, m) => n + m.seconds, 0);
+    const calls: Record<string, number> = {};
+    for (const m of s.metering) for (const [k, v] of Object.entries(m.meteringRequests)) calls[k] = (calls[k] ?? 0) + v;
+    const c = Object.values(calls).reduce((a, b) => a + b, 0);
+    const inMsgs = s.metering.reduce((n, m) => n + m.natsInMsgs, 0);
+    http += h;
+    seconds += t;
+    rpc += c;
+    msgs += inMsgs;
+    return [s.title, n0(h / t), Object.entries(calls).map(([k, v]) => `${k} ${v}`).join(', ') || '0', (c / h).toExponential(2), (inMsgs / h).toExponential(2)];
+  });
+  return `## Metering
+
+Every metered request is an admission decision taken inside the worker from quota leased from the metering
+service; the NATS traffic behind them is counted around each stack run from the metering service's own
+\`$SRV.STATS\` (requests per endpoint) and nats-server's \`/varz\` (\`in_msgs\`, every message published,
+requests and replies and broadcasts, the bench's own stats requests included).
+
+${table(['endpoint', 'decisions/s', 'metering requests during the runs', 'metering round trips per HTTP request', 'NATS messages per HTTP request'], rows)}
+
+Overall: ${n0(http / seconds)} decisions/s on average over the stack runs; ${(rpc / http).toExponential(2)} metering
+round trips and ${(msgs / http).toExponential(2)} NATS messages per HTTP request (${n0(http)} requests).
+`;
+}
+
+function search(r: BenchResults): string {
+  const loop = r.bareLoop;
+  if (!loop) return '';
+  const mix = r.http?.find((h) => h.id === 'search-mix');
+  return `## Search: HTTP against the bare loop
+
+The bare loop is one process calling the reader's \`search()\` (services/api/snapshot/reader.ts) over the same
+${loop.queries.toLocaleString('en')} queries for ${f1(loop.seconds)} s (${f1(loop.cycles)} passes), no HTTP, metering or JSON.
+
+${table(['', 'searches/s', 'p50 ms', 'p99 ms', 'max ms'], [
+    ['bare loop, 1 process', n0(loop.perSecond), f2(loop.p50Ms), f2(loop.p99Ms), f2(loop.maxMs)],
+    ...(mix ? [[`HTTP, ${r.options.apiWorkers} workers, ${r.options.connections} connections`, n0(mix.median.stackRps), f2(mix.median.stackP50Ms), f2(mix.median.stackP99Ms), '-']] : []),
+  ])}
+
+Bare loop by kind of query (p50 / p99 ms): ${kindLine(loop)}.${loop.slowest?.length ? ` Slowest: ${loop.slowest.slice(0, 6).map((q) => `\`${q.path}\` ${f1(q.ms)} ms`).join(', ')}.` : ''}
+${mix ? `\nHTTP over bare loop: **${f2(mix.median.stackRps / loop.perSecond)}**.\n` : ''}${loop.failed ? `
+**${loop.failed} searches threw** in the bare loop (over HTTP they are 500 internal_error), e.g.:
+${loop.failures.map((f) => `- \`${f}\``).join('\n')}
+` : ''}`;
+}
+
+function kindLine(loop: LoopResult): string {
+  return Object.entries(loop.byKind ?? {}).map(([k, v]) => `${k} ${f2(v.p50Ms)} / ${f2(v.p99Ms)}`).join(', ');
+}
+
+function scaling(r: BenchResults): string {
+  if (!r.scaling?.length) return '';
+  const rows = r.scaling.map((s) => [
+    n0(s.entries), f1(s.generateSeconds), f1(s.buildSeconds), n0(s.buildPeakRssMb), f1(s.snapshotMb),
+    n0(s.typical.perSecond), f2(s.typical.p50Ms), f2(s.typical.p99Ms),
+    `${f1(s.worst[0]?.p99Ms ?? Number.NaN)} (${s.worst[0]?.label ?? '-'})`,
+  ]);
+  const worst = r.scaling.map((s) => `- ${n0(s.entries)}: ${s.worst.slice(0, 6).map((w) => `${w.label} p50 ${f1(w.p50Ms)} / p99 ${f1(w.p99Ms)} ms (total ${n0(w.total)})`).join('; ')}`).join('\n');
+  const kinds = r.scaling.map((s) => `- ${n0(s.entries)}: ${kindLine(s.typical)}${s.typical.slowest?.length ? `; slowest: ${s.typical.slowest.slice(0, 5).map((q) => `\`${q.path}\` ${f1(q.ms)} ms`).join(', ')}` : ''}`).join('\n');
+  return `## Build scaling
+
+Synthetic corpora in the real formats (\`scripts/generate-synthetic-corpus.ts --entries N\`), built by
+\`build/main.ts\` under \`/usr/bin/time -v\` (peak = maximum resident set size). Search: the reader in one
+process; typical = 5,000 distinct queries drawn from that snapshot the same way as the mix (more than the reader's
+ranked-results cache holds), cycled for 5 s; worst = one-letter prefixes, the most common gloss words, deep
+browse pages, each timed 10 times uncached (a freshly opened reader each time).
+
+${table(['entries', 'generate s', 'build s', 'build peak MB', 'snapshot MB', 'typical searches/s', 'typical p50 ms', 'typical p99 ms', 'worst p99 ms (query)'], rows)}
+
+Typical queries by kind (p50 / p99 ms) and the slowest typical queries:
+${kinds}
+
+Slowest worst-case queries (p99 of 10 uncached runs is their maximum):
+${worst}
+`;
+}
+
+function memory(r: BenchResults): string {
+  if (!r.memory?.length) return '';
+  return `## Memory after the run
+
+${table(['process', 'pid', 'RSS MB', 'of which private (RssAnon)', 'of which mapped files (RssFile)', 'PSS MB', 'peak RSS MB'], r.memory.map((m) => [m.name, m.pid, f1(m.rssMb), f1(m.anonMb), f1(m.fileMb), f1(m.pssMb), f1(m.peakRssMb)]))}
+
+RssFile is pages of mapped files: the node binary (about 34 MB in any Node process) and the snapshot, which the
+reader memory-maps whole; both are shared between processes through the page cache. PSS divides shared
+pages among the processes sharing them. The target is checked against RSS.
+${r.restarts ? `\npm2 restarts during the run: ${Object.entries(r.restarts).map(([k, v]) => `${k} ${v}`).join(', ')}.\n` : ''}`;
+}
+
+function profile(r: BenchResults): string {
+  if (!r.profile) return '';
+  return `## Profile: ${r.profile.scenario}
+
+API workers under \`--cpu-prof\` (${n0(r.profile.rps)} req/s under the profiler); share of the busy samples (idle left out) from the start of the load to exit, all workers together, by self time; locations mapped to the TypeScript sources through dist/*.map.
+
+${table(['self %', 'total %', 'function', 'where', 'called from'], r.profile.hot.slice(0, 20).map((h) => [f1(h.selfPercent), f1(h.totalPercent), `\`${h.name}\``, `\`${h.location}\``, h.callers.map((c) => c.replace(/\|/g, '/')).join('<br>')]))}
+
+Profiles kept in ${r.profile.files.map((f) => `\`${f}\``).join(', ')}.
+`;
+}
+
+export function renderReport(r: BenchResults, jsonPath: string): string {
+  const targets = evaluateTargets(r);
+  const notes = fs.existsSync(NOTES) ? fs.readFileSync(NOTES, 'utf8').trim() : '';
+  const errors = r.errors.length ? `## Errors during the run\n\n${r.errors.map((e) => `\`\`\`\n${e.slice(0, 3000)}\n\`\`\``).join('\n\n')}\n` : '';
+  const experiment = r.options.experiment
+    ? `\n> **Experiment \`${r.options.experiment}\`**: the stack ran through \`scripts/bench/experiment.config.cjs\`, a variant of production; these figures are not production's.\n`
+    : '';
+  return `# Benchmarks
+${experiment}
+Generated by \`${r.command}\` on ${r.startedAt.slice(0, 10)} (raw figures: \`${jsonPath}\`). Everything but the last
+section is written by the bench; the last section is kept in \`scripts/bench/notes.md\`. Re-run on a quiet
+machine for figures to compare: see the other load listed under "Machine".
+
+## Targets (issue 7)
+
+${table(['target', 'measured', ''], targets.map((t) => [t.target, t.measured, t.verdict === 'PASS' ? 'PASS' : t.verdict === 'MISS' ? '**MISS**' : 'n/a']))}
+
+${[machine(r), http(r), cpu(r), metering(r), search(r), scaling(r), memory(r), profile(r), errors].filter(Boolean).join('\n')}
+${notes}
+`;
+}
+
+export function writeReport(r: BenchResults, file: string, jsonPath: string): void {
+  fs.writeFileSync(file, renderReport(r, jsonPath));
+}

@@ -1,0 +1,34 @@
+// The shape of one bench run's results, as written to bench-out/ and rendered into BENCHMARKS.md.
+import type { BenchOptions } from './args.ts';
+import type { ScenarioResult } from './http-bench.ts';
+import type { Busyness, MachineInfo } from './machine.ts';
+import type { ScalingResult } from './scaling.ts';
+import type { LoopResult } from './search-loop.ts';
+import type { WorkerMemory } from './proc-stats.ts';
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  command: string;
+  options: BenchOptions;
+  machine: MachineInfo;
+  busy: Busyness[];
+  snapshot?: { version: string; entries: number; sizeMb: number };
+  queryMix?: { count: number; byKind: Record<string, number>; withLanguage: number; examples: string[]; rawPool: number };
+  http?: ScenarioResult[];
+  memory?: WorkerMemory[];
+  restarts?: Record<string, number>;
+  bareLoop?: LoopResult;
+  scaling?: ScalingResult[];
+  profile?: { scenario: string; files: string[]; hot: HotFunction[]; rps: number };
+  errors: string[];
+}
+
+export interface HotFunction {
+  selfPercent: number;
+  totalPercent: number;
+  name: string;
+  location: string;
+  /** The commonest caller chains (nearest first) with their share of this function's samples. */
+  callers: string[];
+}

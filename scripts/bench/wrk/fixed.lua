@@ -1,0 +1,9 @@
+-- One fixed request, repeated: wrk builds it once per thread (no request() function, the fast path).
+-- Arguments after "--": <api key> (empty for none).
+dofile(os.getenv("BENCH_LUA_DIR") .. "/common.lua")
+
+function init(args)
+   if args[1] and args[1] ~= "" then
+      wrk.headers["X-API-Key"] = args[1]
+   end
+end

@@ -1,0 +1,34 @@
+-- Cycles through a list of request paths (one per line). Thread t of n sends the paths whose index is t mod n,
+-- so that within one pass over the list no path is sent twice, whatever the thread count.
+-- Arguments after "--": <api key> <paths file> <thread count> <start offset>.
+dofile(os.getenv("BENCH_LUA_DIR") .. "/common.lua")
+
+local requests_ = {}
+local at = 1
+
+function init(args)
+   if args[1] and args[1] ~= "" then
+      wrk.headers["X-API-Key"] = args[1]
+   end
+   local nthreads = tonumber(args[3])
+   local offset = tonumber(args[4] or "0")
+   local paths = {}
+   for line in io.lines(args[2]) do
+      if line ~= "" then table.insert(paths, line) end
+   end
+   -- Rotate by the offset, so that successive runs start at different places in the list.
+   local n = #paths
+   for i = 0, n - 1 do
+      local index = (i + offset) % n
+      if i % nthreads == tid then
+         table.insert(requests_, wrk.format(nil, paths[index + 1]))
+      end
+   end
+end
+
+function request()
+   local r = requests_[at]
+   at = at + 1
+   if at > #requests_ then at = 1 end
+   return r
+end

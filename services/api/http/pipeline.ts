@@ -1,0 +1,136 @@
+// The request pipeline every API route runs through: CORS headers, error translation, in-flight tracking
+// for graceful shutdown, and one structured log line per request.
+import { performance } from 'node:perf_hooks';
+
+import { toApiError } from './errors.ts';
+import { CORS_HEADERS, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
+
+import type { Deps } from '../deps.ts';
+import type { Request, Response, Server } from 'hyper-express';
+
+/** What the pipeline knows about one request; handlers fill in the status and key prefix. */
+export interface RequestContext {
+  /** Route pattern for the log line, e.g. GET /api/v1/words/:id. */
+  readonly route: string;
+  status: number;
+  keyPrefix?: string;
+  /** Set while the worker drains: the response closes its connection so the client moves to another worker. */
+  close?: boolean;
+}
+
+export type RouteHandler = (req: Request, res: Response, ctx: RequestContext) => void | Promise<void>;
+
+/** Counts requests being handled so that shutdown can wait for them. */
+export class InFlight {
+  #count = 0;
+  #lastActivity = 0;
+  /** Once set, every response closes its connection (keep-alive clients reconnect to another worker). */
+  draining = false;
+
+  get count(): number {
+    return this.#count;
+  }
+  start(): void {
+    this.#count++;
+    this.#lastActivity = performance.now();
+  }
+  end(): void {
+    this.#count--;
+    this.#lastActivity = performance.now();
+  }
+  /**
+   * Resolves once nothing has been in flight for `quietMs` (requests still arriving on open keep-alive
+   * connections get served and told to close), or after `timeoutMs`: a stuck client must not block exit.
+   */
+  async quiet(quietMs: number, timeoutMs: number): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    while (performance.now() < deadline) {
+      if (this.#count === 0 && performance.now() - this.#lastActivity >= quietMs) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+const inFlightByServer = new WeakMap<Server, InFlight>();
+
+/** The in-flight counter of one server (one per app, so that tests can run several apps in one process). */
+export function inFlightOf(app: Server): InFlight {
+  let inFlight = inFlightByServer.get(app);
+  if (!inFlight) {
+    inFlight = new InFlight();
+    inFlightByServer.set(app, inFlight);
+  }
+  return inFlight;
+}
+
+/** Wraps a route handler into a hyper-express handler. */
+export function pipeline(app: Server, deps: Deps, route: string, handler: RouteHandler) {
+  const inFlight = inFlightOf(app);
+  return async (req: Request, res: Response): Promise<void> => {
+    const started = performance.now();
+    const ctx: RequestContext = { route, status: 200, close: inFlight.draining };
+    inFlight.start();
+    try {
+      res.header('access-control-allow-origin', CORS_HEADERS['access-control-allow-origin']);
+      res.header('access-control-expose-headers', CORS_HEADERS['access-control-expose-headers']);
+      await handler(req, res, ctx);
+    } catch (error) {
+      writeError(deps, req, res, ctx, error);
+    } finally {
+      inFlight.end();
+      const ms = Math.round((performance.now() - started) * 100) / 100;
+      if (deps.log.request) deps.log.request(req.method, route, ctx.status, ms, ctx.keyPrefix);
+      else {
+        const key = ctx.keyPrefix ? { keyPrefix: ctx.keyPrefix } : {};
+        deps.log.info({ msg: 'request', method: req.method, route, status: ctx.status, ms, ...key });
+      }
+    }
+  };
+}
+
+/** Sends a JSON body as it is (cached bodies are Buffers: uWS then skips the UTF-8 encoding per send). */
+export function sendJson(res: Response, ctx: RequestContext, status: number, body: string | Buffer): void {
+  ctx.status = status;
+  if (status !== 200) res.status(status);
+  res.header('content-type', JSON_CONTENT_TYPE);
+  res.send(body, ctx.close);
+}
+
+/**
+ * 304 Not Modified: no body (RFC 9110 §15.4.5). A Content-Length, if sent, must be that of the 200 body,
+ * not 0; hyper-express then ends the response without a body.
+ */
+export function sendNotModified(res: Response, ctx: RequestContext, body: string | Buffer): void {
+  ctx.status = 304;
+  res.header('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
+  res.status(304).send(undefined, ctx.close);
+}
+
+/**
+ * The one error writer: {error: {code, message, details?}}. Unknown errors are logged with their stack here,
+ * server-side only; the client gets the generic internal_error.
+ */
+export function writeError(deps: Deps, req: Request, res: Response, ctx: RequestContext, error: unknown): void {
+  const { apiError, unexpected } = toApiError(error);
+  ctx.status = apiError.status;
+  if (unexpected) {
+    deps.log.error({
+      msg: 'unhandled error',
+      method: req.method,
+      route: ctx.route,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+  }
+  if (res.completed) return;
+  // Headers already went out: the only honest thing left is to cut the connection.
+  if (res.initiated) {
+    res.close();
+    return;
+  }
+  res.status(apiError.status);
+  res.header('content-type', JSON_CONTENT_TYPE, true);
+  res.header('cache-control', NO_STORE, true);
+  for (const [name, value] of Object.entries(apiError.headers)) res.header(name, value, true);
+  res.send(JSON.stringify(apiError.toBody()), ctx.close);
+}

@@ -1,0 +1,77 @@
+// A worker's lease requests: one in flight per key and endpoint (concurrent admissions share it), sized
+// for every admission waiting, and retried with the same id after a lost reply.
+import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+import type { NatsConnection } from 'nats';
+
+import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
+import { call } from '../../shared/metering/client.ts';
+import { RPC, type LeaseReply } from '../../shared/metering/protocol.ts';
+import type { MeteredEndpoint } from '../../shared/plans.ts';
+
+interface Acquisition {
+  waiters: number;
+  promise: Promise<void>;
+}
+
+export interface LeaseRequestsOptions {
+  nc: NatsConnection;
+  holder: string;
+  workerName: string;
+  connected: () => boolean;
+  /** Read when the request is sent and handed to `apply`, to detect invalidations that raced with it. */
+  epoch: () => number;
+}
+
+export class LeaseRequests {
+  private readonly acquiring = new Map<string, Acquisition>();
+  /** Request ids whose reply never came (timeout): reused so that a committed grant comes back. */
+  private readonly unanswered = new Map<string, string>();
+
+  constructor(private readonly o: LeaseRequestsOptions) {}
+
+  /**
+   * Asks for a lease unless one request for this key and endpoint is already out, in which case the caller
+   * waits for that one. `apply` runs once with the reply, before any waiter resumes.
+   */
+  request(
+    hash: string,
+    endpoint: MeteredEndpoint,
+    day: string,
+    apply: (reply: LeaseReply, sentAtEpoch: number) => void,
+  ): Promise<void> {
+    const id = `${hash}|${endpoint}`;
+    const running = this.acquiring.get(id);
+    if (running) {
+      running.waiters++;
+      return running.promise;
+    }
+    const acq: Acquisition = { waiters: 1, promise: Promise.resolve() };
+    acq.promise = this.send(hash, endpoint, day, acq, apply).finally(() => this.acquiring.delete(id));
+    this.acquiring.set(id, acq);
+    return acq.promise;
+  }
+
+  private async send(
+    hash: string,
+    endpoint: MeteredEndpoint,
+    day: string,
+    acq: Acquisition,
+    apply: (reply: LeaseReply, sentAtEpoch: number) => void,
+  ): Promise<void> {
+    // Let the admissions of this event-loop turn join first, so that the block is sized for all of them.
+    await nextTurn();
+    if (!this.o.connected()) throw new MeteringUnavailableError('NATS connection is down');
+    const epoch = this.o.epoch();
+    const slot = `${hash}|${endpoint}|${day}`;
+    const requestId = this.unanswered.get(slot) ?? randomBytes(8).toString('hex');
+    this.unanswered.set(slot, requestId);
+    // Kept on every failure, "no responders" included: a retry of a lost request must keep its id even if
+    // it first meets a metering that is still down. An id the service never saw is simply granted afresh.
+    const { holder, workerName: worker } = this.o;
+    const reply = await call(this.o.nc, RPC.lease, { holder, worker, requestId, keyHash: hash, endpoint, day, want: acq.waiters });
+    this.unanswered.delete(slot);
+    apply(reply, epoch);
+  }
+}

@@ -1,0 +1,246 @@
+// The worker's Meter over NATS with leased allowance: admissions are decided in the worker from blocks of
+// numbered units granted by the metering service, with no round trip while a block lasts.
+import { randomBytes } from 'node:crypto';
+
+import { connect, Events, type NatsConnection, type Subscription } from 'nats';
+
+import { InvalidApiKeyError } from '../../shared/domain-errors.ts';
+import { call, encodeJson, tryDecodeJson } from '../../shared/metering/client.ts';
+import { utcDay } from '../../shared/metering/day.ts';
+import { hashApiKey, isWellFormedKey } from '../../shared/metering/keys.ts';
+import { keysChangedEvent, reclaimRequest, RPC, type LeaseReply } from '../../shared/metering/protocol.ts';
+import type { Range } from '../../shared/metering/ranges.ts';
+import { KEYS_CHANGED_SUBJECT, reclaimSubject } from '../../shared/metering/subjects.ts';
+import type { MeteredEndpoint } from '../../shared/plans.ts';
+import { admission, quotaExceeded } from './admission.ts';
+import { EndpointLease } from './endpoint-lease.ts';
+import { KeyCache, type KeyEntry } from './key-cache.ts';
+import { LeaseRequests } from './lease-requests.ts';
+import type { Admission, Meter, Registration, RegistrationInput } from './meter.ts';
+import { register } from './register.ts';
+import { returnUnits } from './returns.ts';
+import { LeaseSweeper } from './sweeper.ts';
+
+/** After the service says a key's day is used up, refuse locally this long before asking again. */
+export const EXHAUSTED_RECHECK_MS = 1000;
+/** Reconnect quickly after a NATS restart and never give up: the worker recovers by itself. */
+export const RECONNECT_TIME_WAIT_MS = 250;
+
+export interface ConnectMeterOptions {
+  natsUrl: string;
+  workerName: string;
+  /** Injected clock (ms since epoch); defaults to Date.now. */
+  now?: () => number;
+}
+
+export async function connectMeter(options: ConnectMeterOptions): Promise<Meter> {
+  const nc = await connect({
+    servers: options.natsUrl,
+    name: options.workerName,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: RECONNECT_TIME_WAIT_MS,
+  });
+  return new NatsMeter(nc, options.workerName, options.now ?? Date.now);
+}
+
+/** What the local check concluded: admitted, refused, or a lease request is needed first. */
+type Local = Admission | Error | undefined;
+
+export class NatsMeter implements Meter {
+  /** This connection's lease-holder id: the service records grants under it and reclaims through it. */
+  readonly holder = randomBytes(8).toString('hex');
+  readonly cache = new KeyCache();
+  private readonly leases: LeaseRequests;
+  private readonly subs: Subscription[];
+  private readonly sweeper: LeaseSweeper;
+  private connected = true;
+  /**
+   * Bumped by every keys-changed broadcast and reconnect, so that a lease reply that raced with one is not
+   * trusted. Not by refusals of unknown keys: a flood of bad keys must not discard good keys' grants.
+   */
+  private epoch = 0;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly workerName: string,
+    private readonly now: () => number,
+  ) {
+    this.subs = [
+      nc.subscribe(KEYS_CHANGED_SUBJECT, { callback: (err, msg) => !err && this.onKeysChanged(msg.data) }),
+      nc.subscribe(reclaimSubject(this.holder), {
+        callback: (err, msg) => {
+          // One turn later: a grant that arrived in the same read has then been applied and handed out.
+          if (!err) setImmediate(() => msg.respond(encodeJson({ ranges: this.onReclaim(msg.data) })));
+        },
+      }),
+    ];
+    this.sweeper = new LeaseSweeper(this.cache, now, (entry, endpoint, lease, why) =>
+      this.giveBack(entry, endpoint, lease, why === 'idle'),
+    );
+    this.leases = new LeaseRequests({
+      nc,
+      holder: this.holder,
+      workerName,
+      connected: () => this.connected,
+      epoch: () => this.epoch,
+    });
+    void this.watchStatus();
+  }
+
+  admit(apiKey: string, endpoint: MeteredEndpoint): Promise<Admission> {
+    // Malformed keys are refused without any lookup.
+    if (!isWellFormedKey(apiKey)) return Promise.reject(new InvalidApiKeyError('malformed API key'));
+    const hash = hashApiKey(apiKey);
+    // The hot path: a unit of a held block, decided here with no await and no round trip.
+    const local = this.decide(hash, endpoint);
+    if (local === undefined) return this.admitSlowly(hash, endpoint);
+    return local instanceof Error ? Promise.reject(local) : Promise.resolve(local);
+  }
+
+  private async admitSlowly(hash: string, endpoint: MeteredEndpoint): Promise<Admission> {
+    for (;;) {
+      await this.leases.request(hash, endpoint, utcDay(this.now()), (reply, epoch) =>
+        this.applyLease(hash, endpoint, reply, epoch),
+      );
+      const local = this.decide(hash, endpoint);
+      if (local instanceof Error) throw local;
+      if (local !== undefined) return local;
+    }
+  }
+
+  private decide(hash: string, endpoint: MeteredEndpoint): Local {
+    const now = this.now();
+    if (this.cache.isRefused(hash, now)) return new InvalidApiKeyError('API key refused');
+    const entry = this.cache.get(hash);
+    if (!entry) return undefined;
+    const { info } = entry;
+    if (info.expiresAt !== null && info.expiresAt <= now) {
+      this.forget(hash);
+      return new InvalidApiKeyError('API key expired');
+    }
+    const lease = entry.leases.get(endpoint);
+    if (!lease || lease.day !== utcDay(now)) return undefined;
+    const n = lease.take(now);
+    if (n !== undefined) return admission(info, n);
+    return lease.exhaustedUntil > now ? quotaExceeded(info, endpoint, lease.exhaustedUsed, now) : undefined;
+  }
+
+  /** Applies a lease reply to the cache (runs before the admissions waiting for it resume). */
+  private applyLease(hash: string, endpoint: MeteredEndpoint, reply: LeaseReply, sentAtEpoch: number): void {
+    const now = this.now();
+    if (reply.status === 'invalid') {
+      this.forget(hash);
+      this.cache.refuse(hash, now);
+      return;
+    }
+    if (this.epoch !== sentAtEpoch) {
+      // A keys-changed broadcast arrived while this request was out: the key may now be revoked. Give the
+      // units back and let the waiters ask again, so that the service checks the key again.
+      if (reply.status === 'granted') {
+        void returnUnits(this.nc, this.holder, { keyId: reply.key.id, endpoint, day: reply.day }, reply.ranges);
+      }
+      return;
+    }
+    const entry = this.cache.upsert(hash, reply.key);
+    let lease = entry.leases.get(endpoint);
+    if (!lease || lease.day !== reply.day) {
+      if (lease) this.giveBack(entry, endpoint, lease, false);
+      lease = new EndpointLease(reply.day, now);
+      entry.leases.set(endpoint, lease);
+    }
+    if (reply.status === 'granted') lease.add(reply.ranges, now);
+    else {
+      lease.exhaustedUntil = now + EXHAUSTED_RECHECK_MS;
+      lease.exhaustedUsed = reply.used;
+    }
+  }
+
+  /** A key changed at the service (revoked, suspended, reinstated, plan, expiry): forget it everywhere. */
+  private invalidate(hash: string): void {
+    this.epoch++;
+    this.forget(hash);
+  }
+
+  /** Forgets a key and returns its unused units. */
+  private forget(hash: string): void {
+    const entry = this.cache.forget(hash);
+    if (entry) for (const [endpoint, lease] of entry.leases) this.giveBack(entry, endpoint, lease, false);
+  }
+
+  private onKeysChanged(data: Uint8Array): void {
+    const parsed = keysChangedEvent.safeParse(tryDecodeJson(data));
+    if (parsed.success) for (const hash of parsed.data.keyHashes) this.invalidate(hash);
+  }
+
+  /** The service asks for this holder's unused units of one slot (another worker needs them). */
+  private onReclaim(data: Uint8Array): Range[] {
+    const parsed = reclaimRequest.safeParse(tryDecodeJson(data));
+    if (!parsed.success) return [];
+    const lease = this.cache.byKeyId(parsed.data.keyId)?.leases.get(parsed.data.endpoint);
+    return lease && lease.day === parsed.data.day ? lease.drain() : [];
+  }
+
+  /**
+   * Returns a lease's unused units. Once sent they are never used here again, whatever the outcome; only
+   * when NATS says nobody listens (so nobody got them) do idle units go back into the lease.
+   */
+  private giveBack(entry: KeyEntry, endpoint: MeteredEndpoint, lease: EndpointLease, keepIfUnheard: boolean): void {
+    // While NATS is down a return could only time out (and the units be lost): keep serving from them.
+    if (keepIfUnheard && !this.connected) return;
+    const ranges = lease.drain();
+    if (ranges.length === 0) return;
+    const slot = { keyId: entry.info.id, endpoint, day: lease.day };
+    void returnUnits(this.nc, this.holder, slot, ranges).then((delivered) => {
+      if (!delivered && keepIfUnheard && this.cache.get(entry.hash)?.leases.get(endpoint) === lease) {
+        lease.add(ranges, lease.lastUsedAt);
+      }
+    });
+  }
+
+  register(input: RegistrationInput, clientIp: string): Promise<Registration> {
+    return register(this.nc, input, clientIp);
+  }
+
+  async reachable(): Promise<boolean> {
+    return call(this.nc, RPC.ping, {}).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.sweeper.stop();
+    if (!this.connected) {
+      // Returns could only time out; the held units stay counted (bounded by the block sizes).
+      await this.nc.close();
+      return;
+    }
+    const returns: Promise<boolean>[] = [];
+    for (const entry of this.cache.usable.values()) {
+      for (const [endpoint, lease] of entry.leases) {
+        returns.push(returnUnits(this.nc, this.holder, { keyId: entry.info.id, endpoint, day: lease.day }, lease.drain()));
+      }
+    }
+    await Promise.allSettled(returns);
+    for (const sub of this.subs) sub.unsubscribe();
+    if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
+  }
+
+  private async watchStatus(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === Events.Disconnect) this.connected = false;
+      else if (status.type === Events.Reconnect) {
+        this.connected = true;
+        // Broadcasts sent while we were away are lost: forget every key and lease afresh.
+        for (const hash of [...this.cache.usable.keys()]) this.invalidate(hash);
+      }
+    }
+  }
+}
+

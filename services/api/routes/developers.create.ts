@@ -1,0 +1,87 @@
+// POST /api/v1/developers: registers a developer (idempotent on email) and issues a free-plan key.
+// No key needed, throttled per IP address by the metering service, no rate-limit headers (spec).
+import { invalidParameter } from '../../shared/errors.ts';
+import { MAX_BODY_BYTES } from '../config.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { NO_STORE } from '../http/headers.ts';
+import { mediaType } from '../http/params.ts';
+import { pipeline, sendJson } from '../http/pipeline.ts';
+import { parseInput } from '../http/validate.ts';
+import { registrationSchema } from '../registration.ts';
+
+import type { Deps } from '../deps.ts';
+import type { RegistrationBody } from '../registration.ts';
+import type { Request, Server } from 'hyper-express';
+
+/** The body schema is the one the website's sign-up form shares (registration.ts). */
+export const developersCreateBodySchema = registrationSchema;
+export type DevelopersCreateBody = RegistrationBody;
+
+/**
+ * Bodies up to this size are read far enough to refuse them in the spec's error shape; hyper-express answers
+ * larger ones itself with an empty 413 (it never buffers more than 16 KiB of them either way).
+ */
+export const ROUTE_MAX_BODY_BYTES = 1024 * 1024;
+
+export const KEY_WARNING =
+  'Store this API key now: it is shown only once and cannot be recovered. If you lose it, request a new key.';
+export const KEY_USAGE =
+  'Send the key in the X-API-Key header with every request to a metered endpoint, e.g. X-API-Key: svc_live_...';
+
+export function registerDevelopersCreate(app: Server, deps: Deps): void {
+  app.post(
+    '/api/v1/developers',
+    { max_body_length: ROUTE_MAX_BODY_BYTES },
+    pipeline(app, deps, 'POST /api/v1/developers', async (req, res, ctx) => {
+      // Read the peer before any await: hyper-express refuses req.ip once the response has ended.
+      const ip = clientIp(req.ip, req.headers['x-forwarded-for'], deps.config.trustProxy);
+      const body = await readJsonObject(req);
+      const input = parseInput(developersCreateBodySchema, body, 'body');
+      const registration = await deps.meter.register(input, ip);
+      ctx.keyPrefix = registration.keyPrefix;
+      res.header('cache-control', NO_STORE);
+      sendJson(
+        res,
+        ctx,
+        201,
+        JSON.stringify({
+          developer: registration.developer,
+          apiKey: registration.apiKey,
+          keyPrefix: registration.keyPrefix,
+          warning: KEY_WARNING,
+          usage: KEY_USAGE,
+        }),
+      );
+    }),
+  );
+}
+
+/**
+ * The body as a JSON object, parsed here rather than by req.json() (which turns malformed JSON into {}).
+ * Every refusal is invalid_parameter naming `body` (spec: missing, malformed, non-object, over 16 KiB).
+ */
+async function readJsonObject(req: Request): Promise<unknown> {
+  const declared = req.headers['content-length'];
+  if (declared === undefined && req.headers['transfer-encoding'] !== undefined) {
+    throw invalidParameter('body', 'must be sent with a Content-Length header (chunked bodies are not accepted)');
+  }
+  const length = Number(declared ?? 0);
+  if (!(length > 0)) throw invalidParameter('body', 'is required: send a JSON object');
+  if (mediaType(req.headers['content-type']) !== 'application/json') {
+    throw invalidParameter('body', 'must be sent with Content-Type: application/json');
+  }
+  // Checked before reading, so that an oversized body is never buffered.
+  if (length > MAX_BODY_BYTES) throw invalidParameter('body', `must be at most ${MAX_BODY_BYTES} bytes`);
+  const text = await req.text();
+  if (text.trim() === '') throw invalidParameter('body', 'is required: send a JSON object');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw invalidParameter('body', 'must be valid JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw invalidParameter('body', 'must be a JSON object');
+  }
+  return parsed;
+}

@@ -1,0 +1,83 @@
+// GET /api/v1/word-of-the-day: the day's stored entry for a language (or across the active languages).
+import { z } from 'zod';
+
+import { notFound } from '../../shared/errors.ts';
+import { ifNoneMatchHits, snapshotEtag } from '../http/etag.ts';
+import { ENTRY_CACHE_CONTROL, secondsToUtcMidnight, utcDate } from '../http/headers.ts';
+import { languageResolver } from '../http/language.ts';
+import { Lru } from '../http/lru.ts';
+import { metered } from '../http/metered.ts';
+import { pipeline, sendJson, sendNotModified } from '../http/pipeline.ts';
+import { optionalParam } from '../http/query-schemas.ts';
+import { parseInput } from '../http/validate.ts';
+
+import type { Deps } from '../deps.ts';
+import type { Server } from 'hyper-express';
+
+/** A real calendar day (2025-02-30 is refused), written YYYY-MM-DD. */
+const isCalendarDate = (value: string): boolean => {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+};
+
+export const wordOfTheDayQuerySchema = z.object({
+  language: optionalParam(
+    z
+      .string()
+      .describe('An active language code or slug. Without it: one stable word for the day across the active languages.'),
+  ),
+  date: optionalParam(
+    z
+      .string()
+      .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'must be a date written YYYY-MM-DD')
+      .refine(isCalendarDate, 'must be a real calendar date (YYYY-MM-DD)')
+      .describe('UTC day, YYYY-MM-DD; default today (UTC). The schedule is a deterministic cycle, so any day has a word.'),
+  ),
+});
+export type WordOfTheDayQuery = z.infer<typeof wordOfTheDayQuerySchema>;
+
+/** Days × languages kept encoded per worker. */
+const DAY_CACHE_ENTRIES = 256;
+
+export function registerWordOfTheDay(app: Server, deps: Deps): void {
+  const resolveLanguage = languageResolver(deps.snapshot);
+  const cache = new Lru<string, { body: Buffer; etag: string }>(DAY_CACHE_ENTRIES);
+
+  app.get(
+    '/api/v1/word-of-the-day',
+    pipeline(
+      app,
+      deps,
+      'GET /api/v1/word-of-the-day',
+      metered(deps, 'GET /api/v1/word-of-the-day', (req, res, ctx) => {
+        const query = parseInput(wordOfTheDayQuerySchema, req.query_parameters, 'query');
+        const language = query.language === undefined ? null : resolveLanguage(query.language);
+        const now = deps.now();
+        const date = query.date ?? utcDate(now);
+        // Decision: only a malformed date is invalid_parameter; a well-formed day the snapshot has no word for
+        // is "no word of the day exists" (404). (The reader repeats its schedule as a cycle beyond the
+        // materialised window, so in practice only a language without entries has none.)
+        const key = `${language ?? ''}|${date}`;
+        let day = cache.get(key);
+        if (day === undefined) {
+          const json = deps.snapshot.wordOfTheDayJson(language, date);
+          if (json === undefined) {
+            throw notFound(`No word of the day is scheduled for ${date}${language ? ` in language ${language}` : ''}.`);
+          }
+          day = { body: Buffer.from(json), etag: snapshotEtag(deps.snapshot.meta, date) };
+          cache.set(key, day);
+        }
+        const { body, etag } = day;
+        // Today's word changes at 00:00 UTC: cache it until then; a named date is fixed for the snapshot.
+        const seconds = secondsToUtcMidnight(now);
+        res.header(
+          'cache-control',
+          query.date === undefined ? `public, max-age=${seconds}, s-maxage=${seconds}` : ENTRY_CACHE_CONTROL,
+        );
+        res.header('etag', etag);
+        if (ifNoneMatchHits(req.headers['if-none-match'], etag)) return sendNotModified(res, ctx, body);
+        sendJson(res, ctx, 200, body);
+      }),
+    ),
+  );
+}

@@ -1,0 +1,116 @@
+// GET /api/v1/words: ranked search (or alphabetical browse without q), paginated, metered.
+import { z } from 'zod';
+
+import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
+import { SEARCH_CACHE_CONTROL } from '../http/headers.ts';
+import { languageResolver } from '../http/language.ts';
+import { Lru } from '../http/lru.ts';
+import { metered } from '../http/metered.ts';
+import { pipeline, sendJson } from '../http/pipeline.ts';
+import { intParam, optionalParam } from '../http/query-schemas.ts';
+import { parseInput } from '../http/validate.ts';
+
+import type { Deps } from '../deps.ts';
+import type { SearchPage } from '../snapshot/snapshot.ts';
+import type { Server } from 'hyper-express';
+
+/** Spec: q over 200 characters is invalid_parameter (bounds the work per request). */
+export const Q_MAX_CHARS = 200;
+/** Spec: page above 10,000 is refused (a bound of the implementation, absent from the OpenAPI description). */
+export const PAGE_MAX = 10_000;
+export const LIMIT_MAX = 100;
+export const LIMIT_DEFAULT = 20;
+/** Rendered pages kept per worker; a page is a few kB, so this stays a few MB. */
+const PAGE_CACHE_ENTRIES = 2_000;
+
+export const wordsSearchQuerySchema = z.object({
+  q: optionalParam(
+    z
+      .string()
+      .max(Q_MAX_CHARS)
+      .describe(
+        'Search text, matched against headwords (with or without tone marks), variants and English glosses. ' +
+          'Treated as plain text, never as query syntax. Without q the language is browsed alphabetically.',
+      ),
+  ),
+  language: optionalParam(z.string().describe('An active language code (ig, yo) or URL slug (igbo, yoruba).')),
+  partOfSpeech: optionalParam(z.enum(PARTS_OF_SPEECH).describe('Only entries with this part of speech.')),
+  page: intParam(1, PAGE_MAX, 1).describe('1-based page number.'),
+  limit: intParam(1, LIMIT_MAX, LIMIT_DEFAULT).describe('Results per page.'),
+});
+export type WordsSearchQuery = z.infer<typeof wordsSearchQuerySchema>;
+
+interface RenderedPage {
+  body: Buffer;
+  contentRange: string;
+}
+
+export function registerWordsSearch(app: Server, deps: Deps): void {
+  const resolveLanguage = languageResolver(deps.snapshot);
+  const cache = new Lru<string, RenderedPage>(PAGE_CACHE_ENTRIES);
+  // The same pages by raw query string, so that a repeated request also skips parsing and validation.
+  // Only valid queries are stored (validation throws before the set).
+  const byRawQuery = new Lru<string, RenderedPage>(PAGE_CACHE_ENTRIES);
+
+  const renderQuery = (parameters: Record<string, unknown>): RenderedPage => {
+    const parsed = parseInput(wordsSearchQuerySchema, parameters, 'query');
+    // Text typed decomposed (NFD) must find the NFC forms the snapshot stores.
+    const query = parsed.q === undefined ? parsed : { ...parsed, q: parsed.q.normalize('NFC') };
+    const language = query.language === undefined ? undefined : resolveLanguage(query.language);
+    const key = [language ?? '', query.partOfSpeech ?? '', query.page, query.limit, query.q ?? ''].join('\u0000');
+    let rendered = cache.get(key);
+    if (rendered === undefined) {
+      rendered = render(searchPage(deps, query, language), query);
+      cache.set(key, rendered);
+    }
+    return rendered;
+  };
+
+  app.get(
+    '/api/v1/words',
+    pipeline(
+      app,
+      deps,
+      'GET /api/v1/words',
+      metered(deps, 'GET /api/v1/words', (req, res, ctx) => {
+        const raw = req.path_query;
+        let rendered = byRawQuery.get(raw);
+        if (rendered === undefined) {
+          rendered = renderQuery(req.query_parameters);
+          byRawQuery.set(raw, rendered);
+        }
+        res.header('cache-control', SEARCH_CACHE_CONTROL);
+        res.header('content-range', rendered.contentRange);
+        sendJson(res, ctx, 200, rendered.body);
+      }),
+    ),
+  );
+}
+
+function searchPage(deps: Deps, query: WordsSearchQuery, language: string | undefined): SearchPage {
+  return deps.snapshot.search({
+    q: query.q,
+    language,
+    partOfSpeech: query.partOfSpeech,
+    page: query.page,
+    limit: query.limit,
+  });
+}
+
+/** The envelope and Content-Range (zero-based positions; spec: an empty page reports `items 0-0/0`). */
+function render(page: SearchPage, query: WordsSearchQuery): RenderedPage {
+  const first = (query.page - 1) * query.limit;
+  const count = page.items.length;
+  const envelope = {
+    data: page.items,
+    total: page.total,
+    page: query.page,
+    perPage: query.limit,
+    hasMore: first + count < page.total,
+    ...(page.truncated ? { diagnostics: { truncated: true, rankedLimit: page.total } } : {}),
+  };
+  return {
+    body: Buffer.from(JSON.stringify(envelope)),
+    contentRange: count === 0 ? 'items 0-0/0' : `items ${first}-${first + count - 1}/${page.total}`,
+  };
+}

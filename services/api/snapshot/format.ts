@@ -1,0 +1,33 @@
+// The snapshot's on-disk format, shared by the build (writer) and the reader: version and fixed keys.
+
+/** Bump when the tables or the serialized bodies change; readers refuse other versions. */
+export const SNAPSHOT_FORMAT_VERSION = 2;
+
+/** Upper bound of ranked rows per search: every query does bounded work (total is capped here). */
+export const MAX_RANKED_ROWS = 1000;
+
+/** Kinds of rows in the `forms` lookup table. */
+export const FORM_KIND = {
+  /** Lower-cased exact form with tones (NFC). */
+  exact: 0,
+  /** Folded headword (services/shared/text.ts fold). */
+  folded: 1,
+  /** Folded variants, and the l/r loose key of Igbo headwords and variants. */
+  variant: 2,
+  /** A whole English gloss (services/shared/text.ts glossKeys), so "water" finds the word for water first. */
+  gloss: 3,
+} as const;
+
+/** Language key of the cross-language word-of-the-day schedule. */
+export const ALL_LANGUAGES_KEY = '*';
+
+/** Tag tokens in the FTS tables, so language and part of speech filter inside FTS5. */
+export function languageTag(code: string): string {
+  return `l${code.replace(/[^a-z0-9]/g, '')}`;
+}
+export function partOfSpeechTag(pos: string): string {
+  return `p${pos.replace(/[^a-z0-9]/g, '')}`;
+}
+
+/** Score weight of each match type: disjoint bands keep the score monotone with the ranking. */
+export const MATCH_WEIGHT = { exact: 5, folded: 4, variant: 3, prefix: 2, gloss: 1 } as const;

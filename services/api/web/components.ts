@@ -1,0 +1,60 @@
+// Pieces several pages share: the search form, language attributes, part-of-speech and match-type labels.
+import type { Language } from '../../shared/schemas.ts';
+import type { MatchType } from '../../shared/vocabulary.ts';
+import { html } from './html.ts';
+import type { Html } from './html.ts';
+
+/** Search text longer than this is refused (the API's bound: a query's work must stay bounded). */
+export const MAX_QUERY_CHARS = 200;
+
+/**
+ * The lang attribute for text in a dictionary language. Codes come from the snapshot's language table
+ * (ig, yo, ...): BCP 47 primary subtags, so they are used as they are once their shape is checked.
+ */
+export function langOf(code: string): string {
+  return /^[a-z]{2,3}$/.test(code) ? code : 'und';
+}
+
+/** How each match type reads to a person (API matchType values in brackets in the docs). */
+export const MATCH_LABELS: Readonly<Record<MatchType, string>> = {
+  exact: 'exact match',
+  folded: 'matched without tone marks',
+  variant: 'matched a variant spelling',
+  prefix: 'starts with your search',
+  gloss: 'matched the English gloss',
+  browse: '',
+};
+
+export function partOfSpeechLabel(value: string): string {
+  return value.replace(/-/g, ' ');
+}
+
+export interface SearchFormInput {
+  q?: string;
+  language?: string;
+  languages: readonly Language[];
+  /** id prefix, so two forms on one page keep unique ids. */
+  idPrefix?: string;
+  headingLevel?: 'h2' | 'none';
+}
+
+export function searchForm(input: SearchFormInput): Html {
+  const id = input.idPrefix ?? 'search';
+  const active = input.languages.filter((l) => l.status === 'active');
+  return html`<form class="search" role="search" action="/search" method="get">
+<div class="field"><label for="${id}-q">Word or English meaning</label>
+<input id="${id}-q" name="q" type="search" value="${input.q ?? ''}" maxlength="${MAX_QUERY_CHARS}"
+ autocapitalize="none" autocomplete="off" spellcheck="false" placeholder="e.g. omi, water, ego"></div>
+<div class="field lang"><label for="${id}-language">Language</label>
+<select id="${id}-language" name="language">
+<option value="">All languages</option>
+${active.map(
+  (l) =>
+    html`<option value="${l.code}"${input.language === l.code ? html` selected` : ''}>${l.name} (${l.nativeName})</option>`,
+)}
+</select></div>
+<button type="submit">Search</button>
+</form>
+<p class="note">Tone marks are optional: <span lang="yo">omo</span> finds <span lang="yo">ọmọ</span>, and an English
+word finds the entries it translates.</p>`;
+}

@@ -1,0 +1,91 @@
+// Search results: tone-marked forms, part of speech, glosses and how each result matched, with pagination.
+import type { Language, WordSummary } from '../../../shared/schemas.ts';
+import { MATCH_LABELS, langOf, partOfSpeechLabel, searchForm } from '../components.ts';
+import { html, queryString } from '../html.ts';
+import type { Html } from '../html.ts';
+import { layout } from '../layout.ts';
+import type { AssetUrls } from '../layout.ts';
+
+export interface SearchPageInput {
+  assets: AssetUrls;
+  languages: readonly Language[];
+  q: string;
+  /** The resolved language filter (code), if any. */
+  language?: string;
+  page: number;
+  perPage: number;
+  /** Absent when there was nothing to search for or the request was refused (see `problem`). */
+  result?: { total: number; truncated: boolean; items: readonly WordSummary[] };
+  /** A refused request, said in words (the page is then sent with status 400). */
+  problem?: string;
+  /** The last page a link may point at (the API's page bound). */
+  maxPage: number;
+}
+
+export function searchPage(input: SearchPageInput): Html {
+  const languageName = input.languages.find((l) => l.code === input.language)?.name;
+  const heading = input.q ? html`Results for “<span class="q">${input.q}</span>”` : html`Search`;
+  const body = html`<h1>${heading}</h1>
+${searchForm({ q: input.q, language: input.language, languages: input.languages })}
+${input.problem ? html`<div class="alert" role="alert"><p>${input.problem}</p></div>` : ''}
+${input.result ? results(input, input.result, languageName) : ''}
+${!input.q && !input.problem ? html`<p>Type a word in Igbo or Yoruba (tone marks optional) or an English meaning.</p>` : ''}`;
+  return layout({
+    title: input.q ? `“${input.q}”` : 'Search',
+    section: 'search',
+    description: 'Search Igbo and Yoruba words with or without tone marks, or by English meaning.',
+    assets: input.assets,
+    body,
+    noindex: Boolean(input.q),
+  });
+}
+
+function results(input: SearchPageInput, result: NonNullable<SearchPageInput['result']>, languageName?: string): Html {
+  if (result.items.length === 0) {
+    return html`<p role="status">No words found${languageName ? html` in ${languageName}` : ''}${input.page > 1 ? html` on page ${input.page}` : ''}.
+Try fewer letters, another spelling, or an English word.</p>`;
+  }
+  const first = (input.page - 1) * input.perPage + 1;
+  const last = first + result.items.length - 1;
+  const totalText = `${result.truncated ? 'more than ' : ''}${result.total.toLocaleString('en-GB')}`;
+  return html`<p role="status">Showing ${first}–${last} of ${totalText} ${result.total === 1 ? 'word' : 'words'}${languageName ? html` in ${languageName}` : ''}.</p>
+<ol class="results" start="${first}">
+${result.items.map((w) => resultItem(w, input.languages))}
+</ol>
+${pagination(input, result.total)}`;
+}
+
+function resultItem(word: WordSummary, languages: readonly Language[]): Html {
+  const lang = langOf(word.language);
+  const languageName = languages.find((l) => l.code === word.language)?.name ?? word.language;
+  const label = MATCH_LABELS[word.matchType];
+  return html`<li>
+<a class="word" href="/words/${encodeURIComponent(word.slug)}" lang="${lang}">${word.exactForm}</a>
+<p class="meta"><span>${languageName}</span><span class="tag">${partOfSpeechLabel(word.partOfSpeech)}</span>${label ? html`<span class="tag match" data-match="${word.matchType}">${label}</span>` : ''}${word.isCommon ? html`<span class="tag">common</span>` : ''}</p>
+${word.glosses.length > 0 ? html`<p>${word.glosses.slice(0, 4).join('; ')}</p>` : ''}
+</li>`;
+}
+
+function pagination(input: SearchPageInput, total: number): Html | '' {
+  const pages = Math.min(Math.max(1, Math.ceil(total / input.perPage)), input.maxPage);
+  if (pages <= 1) return '';
+  const link = (page: number) => `/search${queryString({ q: input.q, language: input.language, page: page > 1 ? page : undefined })}`;
+  const shown = new Set([1, pages, input.page - 2, input.page - 1, input.page, input.page + 1, input.page + 2]);
+  const numbers = [...shown].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
+  const items: Html[] = [];
+  let previous = 0;
+  for (const p of numbers) {
+    if (p - previous > 1) items.push(html`<li><span aria-hidden="true">…</span></li>`);
+    items.push(
+      p === input.page
+        ? html`<li><span aria-current="page">${p}</span></li>`
+        : html`<li><a href="${link(p)}" aria-label="Page ${p}">${p}</a></li>`,
+    );
+    previous = p;
+  }
+  return html`<nav class="pages" aria-label="Result pages"><ul>
+${input.page > 1 ? html`<li><a href="${link(input.page - 1)}" rel="prev">Previous</a></li>` : ''}
+${items}
+${input.page < pages ? html`<li><a href="${link(input.page + 1)}" rel="next">Next</a></li>` : ''}
+</ul></nav>`;
+}

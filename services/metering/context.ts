@@ -1,0 +1,34 @@
+// The one typed bag the handlers receive, built in service.ts: stores, clock, log and the NATS side effects.
+import type { Range } from '../shared/metering/ranges.ts';
+import type { Db } from './db/open.ts';
+import type { Log } from './log.ts';
+import type { Accounts } from './store/accounts.ts';
+import type { Quota, Slot } from './store/quota.ts';
+import type { Throttle } from './store/throttle.ts';
+
+export interface MeteringContext {
+  db: Db;
+  accounts: Accounts;
+  quota: Quota;
+  throttle: Throttle;
+  now: () => number;
+  log: Log;
+  /** Tells every worker to forget what it cached about these keys (revocation, suspension, plan). */
+  broadcastKeysChanged(keyHashes: string[], reason: string): void;
+  /** Asks one holder for its unused units of a slot; [] when it does not answer in time. */
+  reclaim(holder: string, slot: Slot): Promise<Range[]>;
+  /** Runs `fn` after every earlier call with the same `key` has finished (per-slot serialisation). */
+  serialize<T>(key: string, fn: () => Promise<T>): Promise<T>;
+}
+
+/** An expected refusal, sent to the caller as a NATS service error (code + description). */
+export class ServiceFault extends Error {
+  override readonly name = 'ServiceFault';
+  constructor(
+    readonly kind: 'bad_request' | 'not_found' | 'ambiguous' | 'rate_limited' | 'invalid_registration',
+    message: string,
+    readonly parameter?: string,
+  ) {
+    super(message);
+  }
+}

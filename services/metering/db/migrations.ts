@@ -1,0 +1,64 @@
+// Schema of metering.db, one entry per version (PRAGMA user_version counts the applied ones).
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE developers (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL UNIQUE,
+    organization TEXT,
+    use_case TEXT,
+    plan TEXT NOT NULL DEFAULT 'free' CHECK (plan IN ('free', 'team', 'institution')),
+    suspended_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+
+  -- Only the SHA-256 of the whole key and its 17-character display prefix: the plaintext is never stored.
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    developer_id TEXT NOT NULL REFERENCES developers (id),
+    key_hash TEXT NOT NULL UNIQUE,
+    prefix TEXT NOT NULL,
+    name TEXT NOT NULL,
+    scope TEXT NOT NULL DEFAULT 'read',
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER,
+    expires_at INTEGER
+  );
+  CREATE INDEX api_keys_developer ON api_keys (developer_id);
+  CREATE INDEX api_keys_prefix ON api_keys (prefix);
+
+  -- One row per key, endpoint and UTC day. Units are numbered 1..limit; next_unit is the lowest number
+  -- never granted, free the returned numbers not yet granted again (JSON ranges), used = granted - returned.
+  CREATE TABLE quota_days (
+    key_id TEXT NOT NULL,
+    endpoint TEXT NOT NULL,
+    day TEXT NOT NULL,
+    next_unit INTEGER NOT NULL,
+    used INTEGER NOT NULL,
+    free TEXT NOT NULL,
+    PRIMARY KEY (key_id, endpoint, day)
+  ) WITHOUT ROWID;
+
+  -- The numbers each lease holder (worker connection) was granted and has not returned (JSON ranges), and
+  -- its last grant by request id: a worker whose reply was lost (metering killed after the commit) asks
+  -- again with the same id and receives the same units instead of losing them.
+  CREATE TABLE quota_holds (
+    key_id TEXT NOT NULL,
+    endpoint TEXT NOT NULL,
+    day TEXT NOT NULL,
+    holder TEXT NOT NULL,
+    worker TEXT NOT NULL,
+    ranges TEXT NOT NULL,
+    last_request TEXT,
+    last_grant TEXT,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (key_id, endpoint, day, holder)
+  ) WITHOUT ROWID;
+
+  -- Key-creation throttle: one row per POST /api/v1/developers, refused ones included.
+  CREATE TABLE registration_attempts (ip TEXT NOT NULL, at INTEGER NOT NULL);
+  CREATE INDEX registration_attempts_ip_at ON registration_attempts (ip, at);
+  CREATE INDEX registration_attempts_at ON registration_attempts (at);
+  `,
+];

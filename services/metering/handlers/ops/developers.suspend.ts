@@ -1,0 +1,14 @@
+// ops developers suspend <email> / reinstate <email>: every key of the developer stops or resumes working.
+import type { MeteringContext } from '../../context.ts';
+import { afterChange, findDeveloper } from './rows.ts';
+
+export function handleDevelopersSuspend(ctx: MeteringContext, req: { email: string }) {
+  const developer = findDeveloper(ctx, req.email);
+  if (developer.suspended_at === null) ctx.accounts.setSuspended(developer.id, ctx.now());
+  return afterChange(ctx, req.email, 'suspended');
+}
+
+export function handleDevelopersReinstate(ctx: MeteringContext, req: { email: string }) {
+  ctx.accounts.setSuspended(findDeveloper(ctx, req.email).id, null);
+  return afterChange(ctx, req.email, 'reinstated');
+}

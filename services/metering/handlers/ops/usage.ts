@@ -1,0 +1,18 @@
+// ops usage <email> [--date YYYY-MM-DD]: per key and endpoint, units counted on one UTC day.
+import { utcDay } from '../../../shared/metering/day.ts';
+import type { UsageRow } from '../../../shared/metering/ops-protocol.ts';
+import { DAILY_LIMITS } from '../../../shared/plans.ts';
+import type { MeteringContext } from '../../context.ts';
+import { findDeveloper } from './rows.ts';
+
+export function handleUsage(ctx: MeteringContext, req: { email: string; date?: string }) {
+  const developer = findDeveloper(ctx, req.email);
+  const date = req.date ?? utcDay(ctx.now());
+  const rows: UsageRow[] = [];
+  for (const key of ctx.accounts.keysOf(developer.id)) {
+    for (const [endpoint, u] of ctx.quota.usage(key.id, date)) {
+      rows.push({ keyPrefix: key.prefix, keyName: key.name, endpoint, ...u, limit: DAILY_LIMITS[developer.plan] });
+    }
+  }
+  return { email: developer.email, date, plan: developer.plan, rows };
+}

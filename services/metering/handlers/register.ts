@@ -1,0 +1,60 @@
+// dict.metering.v1.register: throttles per IP, then creates the developer (idempotent on email) and a key.
+import { randomBytes } from 'node:crypto';
+
+import type { z } from 'zod';
+
+import { displayPrefix, generateApiKey, hashApiKey } from '../../shared/metering/keys.ts';
+import type { registerReply, RegisterRequest } from '../../shared/metering/protocol.ts';
+import { ServiceFault, type MeteringContext } from '../context.ts';
+
+/** Spec (POST /api/v1/developers): truncation bounds and the default display name. */
+const ORGANIZATION_MAX = 200;
+const USE_CASE_MAX = 500;
+const KEY_NAME_MAX = 100;
+const DEFAULT_KEY_NAME = 'default';
+/** Permissive address shape, the same the route checks. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function handleRegister(ctx: MeteringContext, req: RegisterRequest): z.infer<typeof registerReply> {
+  const now = ctx.now();
+  // Checked first and recorded even when refused: spec, every request counts.
+  if (!ctx.throttle.attempt(req.clientIp, now)) {
+    throw new ServiceFault('rate_limited', 'too many key requests from this address');
+  }
+  const email = req.input.email.trim().toLowerCase();
+  if (!EMAIL_SHAPE.test(email)) {
+    throw new ServiceFault('invalid_registration', "Invalid parameter 'email': must be an email address", 'email');
+  }
+  const text = (v: string | undefined, max: number) => v?.trim().slice(0, max) || null;
+
+  return ctx.db.transaction(() => {
+    let developer = ctx.accounts.developerByEmail(email);
+    if (!developer) {
+      ctx.accounts.insertDeveloper({
+        id: `dev_${randomBytes(12).toString('hex')}`,
+        name: req.input.name.trim(),
+        email,
+        organization: text(req.input.organization, ORGANIZATION_MAX),
+        use_case: text(req.input.useCase, USE_CASE_MAX),
+        created_at: now,
+      });
+      developer = ctx.accounts.developerByEmail(email);
+      if (!developer) throw new Error('developer row missing after insert');
+    }
+    // The plaintext lives only in this reply; the database gets its hash and display prefix.
+    const apiKey = generateApiKey();
+    ctx.accounts.insertKey({
+      id: `key_${randomBytes(12).toString('hex')}`,
+      developer_id: developer.id,
+      key_hash: hashApiKey(apiKey),
+      prefix: displayPrefix(apiKey),
+      name: text(req.input.keyName, KEY_NAME_MAX) ?? DEFAULT_KEY_NAME,
+      created_at: now,
+    });
+    return {
+      developer: { id: developer.id, name: developer.name, email: developer.email, plan: developer.plan },
+      apiKey,
+      keyPrefix: displayPrefix(apiKey),
+    };
+  })();
+}

@@ -1,0 +1,116 @@
+// The operator commands: argument shapes, the request each sends, and how each reply reads as text.
+import type { NatsConnection } from 'nats';
+
+import { call } from '../../shared/metering/client.ts';
+import { OPS } from '../../shared/metering/ops-protocol.ts';
+import { PLANS, type Plan } from '../../shared/plans.ts';
+import { record, table } from './table.ts';
+
+const DEVELOPER_COLUMNS = ['email', 'name', 'plan', 'status', 'keys', 'createdAt', 'id'];
+const KEY_COLUMNS = ['prefix', 'name', 'status', 'scope', 'createdAt', 'revokedAt', 'expiresAt'];
+const USAGE_COLUMNS = ['keyPrefix', 'keyName', 'endpoint', 'used', 'limit'];
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface Command {
+  usage: string;
+  run(nc: NatsConnection, args: string[], flags: Map<string, string>): Promise<{ json: unknown; text: string }>;
+}
+
+function need(args: string[], n: number, usage: string): void {
+  if (args.length !== n) throw new UsageError(`usage: ${usage}`);
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'developers list': {
+    usage: 'developers list',
+    async run(nc, args) {
+      need(args, 0, this.usage);
+      const reply = await call(nc, OPS.developersList, {});
+      return { json: reply, text: table(reply.developers, DEVELOPER_COLUMNS) };
+    },
+  },
+  'developers show': {
+    usage: 'developers show <email>',
+    async run(nc, args) {
+      need(args, 1, this.usage);
+      const reply = await call(nc, OPS.developersShow, { email: args[0] });
+      return { json: reply, text: `${record(reply.developer)}\n\nKeys\n${table(reply.keys, KEY_COLUMNS)}` };
+    },
+  },
+  'developers set-plan': {
+    usage: `developers set-plan <email> <${PLANS.join('|')}>`,
+    async run(nc, args) {
+      need(args, 2, this.usage);
+      if (!(PLANS as readonly string[]).includes(args[1])) throw new UsageError(`unknown plan ${args[1]}; use one of ${PLANS.join(', ')}`);
+      const reply = await call(nc, OPS.developersSetPlan, { email: args[0], plan: args[1] as Plan });
+      return { json: reply, text: `${reply.developer.email} is now on the ${reply.developer.plan} plan` };
+    },
+  },
+  'developers suspend': {
+    usage: 'developers suspend <email>',
+    async run(nc, args) {
+      need(args, 1, this.usage);
+      const reply = await call(nc, OPS.developersSuspend, { email: args[0] });
+      return { json: reply, text: `${reply.developer.email} is suspended; its ${reply.developer.keys} key(s) are refused` };
+    },
+  },
+  'developers reinstate': {
+    usage: 'developers reinstate <email>',
+    async run(nc, args) {
+      need(args, 1, this.usage);
+      const reply = await call(nc, OPS.developersReinstate, { email: args[0] });
+      return { json: reply, text: `${reply.developer.email} is active again` };
+    },
+  },
+  'keys list': {
+    usage: 'keys list <email>',
+    async run(nc, args) {
+      need(args, 1, this.usage);
+      const reply = await call(nc, OPS.keysList, { email: args[0] });
+      return { json: reply, text: table(reply.keys, KEY_COLUMNS) };
+    },
+  },
+  'keys revoke': {
+    usage: 'keys revoke <keyPrefix>',
+    async run(nc, args) {
+      need(args, 1, this.usage);
+      const reply = await call(nc, OPS.keysRevoke, { keyPrefix: args[0] });
+      return { json: reply, text: `key ${reply.key.prefix} revoked at ${reply.key.revokedAt}` };
+    },
+  },
+  'keys expire': {
+    usage: 'keys expire <keyPrefix> [--at <ISO 8601>]',
+    async run(nc, args, flags) {
+      need(args, 1, this.usage);
+      const at = flags.get('at');
+      if (at !== undefined && Number.isNaN(Date.parse(at))) throw new UsageError(`--at ${at} is not an ISO 8601 time`);
+      const iso = at === undefined ? undefined : new Date(Date.parse(at)).toISOString();
+      const reply = await call(nc, OPS.keysExpire, { keyPrefix: args[0], at: iso });
+      return { json: reply, text: `key ${reply.key.prefix} expires at ${reply.key.expiresAt} (${reply.key.status})` };
+    },
+  },
+  usage: {
+    usage: 'usage <email> [--date YYYY-MM-DD]',
+    async run(nc, args, flags) {
+      need(args, 1, this.usage);
+      const date = flags.get('date');
+      if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError('--date must be YYYY-MM-DD');
+      const reply = await call(nc, OPS.usage, { email: args[0], date });
+      const head = `${reply.email} (${reply.plan}) on ${reply.date} UTC`;
+      return { json: reply, text: `${head}\n${table(reply.rows, USAGE_COLUMNS)}` };
+    },
+  },
+  backup: {
+    usage: 'backup <file>',
+    async run(nc, args) {
+      need(args, 1, this.usage);
+      // The service writes the file: resolve it here so that a relative path means the operator's directory.
+      const { resolve } = await import('node:path');
+      const reply = await call(nc, OPS.backup, { file: resolve(args[0]) }, { timeoutMs: 60_000 });
+      return { json: reply, text: `backup written to ${reply.file} (${reply.bytes} bytes)` };
+    },
+  },
+};

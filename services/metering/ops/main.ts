@@ -1,0 +1,79 @@
+// The operator CLI (`npm run ops -- <command>`): talks to the running metering service over NATS.
+import path from 'node:path';
+
+import { connect } from 'nats';
+
+import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
+import { MeteringServiceError } from '../../shared/metering/client.ts';
+import { readMeteringConfig } from '../config.ts';
+import { COMMANDS, UsageError } from './commands.ts';
+
+/** Exit codes: 1 refused by the service (unknown email or prefix, ...), 2 bad usage, 3 service unreachable. */
+const EXIT_REFUSED = 1;
+const EXIT_USAGE = 2;
+const EXIT_UNAVAILABLE = 3;
+
+function parse(argv: string[]) {
+  const flags = new Map<string, string>();
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') flags.set('json', 'true');
+    else if (a.startsWith('--')) {
+      const [name, inline] = a.slice(2).split('=', 2);
+      const value = inline ?? argv[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      flags.set(name, value);
+    } else words.push(a);
+  }
+  const two = words.slice(0, 2).join(' ');
+  if (COMMANDS[two]) return { name: two, args: words.slice(2), flags };
+  if (words[0] && COMMANDS[words[0]]) return { name: words[0], args: words.slice(1), flags };
+  throw new UsageError(`unknown command "${words.join(' ')}"`);
+}
+
+function help(): string {
+  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage}`);
+  return `usage: npm run ops -- <command> [--json]\n${lines.join('\n')}`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let command;
+  try {
+    command = parse(argv);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n${help()}\n`);
+    return EXIT_USAGE;
+  }
+  const config = readMeteringConfig();
+  let nc;
+  try {
+    nc = await connect({ servers: config.natsUrl, name: `ops-${path.basename(process.argv[1] ?? 'cli')}` });
+  } catch (err) {
+    process.stderr.write(`cannot reach NATS at ${config.natsUrl}: ${(err as Error).message}\n`);
+    return EXIT_UNAVAILABLE;
+  }
+  try {
+    const out = await COMMANDS[command.name].run(nc, command.args, command.flags);
+    process.stdout.write(command.flags.has('json') ? `${JSON.stringify(out.json, null, 2)}\n` : `${out.text}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (err instanceof MeteringServiceError) {
+      process.stderr.write(`error: ${err.message}\n`);
+      return EXIT_REFUSED;
+    }
+    if (err instanceof MeteringUnavailableError) {
+      process.stderr.write(`the metering service does not answer on ${config.natsUrl}\n`);
+      return EXIT_UNAVAILABLE;
+    }
+    throw err;
+  } finally {
+    await nc.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

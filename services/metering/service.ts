@@ -1,0 +1,166 @@
+// The metering service: a named, versioned NATS service (queue group `metering`) whose endpoints are the
+// protocol's subjects, each wired to its handler with zod validation and code+description errors.
+import type { NatsConnection, Service, ServiceMsg } from 'nats';
+import type { z } from 'zod';
+
+import { call, encodeJson, tryDecodeJson } from '../shared/metering/client.ts';
+import { utcDay } from '../shared/metering/day.ts';
+import { OPS } from '../shared/metering/ops-protocol.ts';
+import { ERROR_KIND_STATUS, RPC, reclaimReply, reclaimRequest, type Rpc } from '../shared/metering/protocol.ts';
+import {
+  KEYS_CHANGED_SUBJECT,
+  METERING_QUEUE,
+  METERING_SERVICE_NAME,
+  METERING_SERVICE_VERSION,
+  reclaimSubject,
+} from '../shared/metering/subjects.ts';
+import { ServiceFault, type MeteringContext } from './context.ts';
+import type { Db } from './db/open.ts';
+import { handleLease } from './handlers/lease.ts';
+import { handleBackup } from './handlers/ops/backup.ts';
+import { handleDevelopersList } from './handlers/ops/developers.list.ts';
+import { handleDevelopersSetPlan } from './handlers/ops/developers.set-plan.ts';
+import { handleDevelopersShow } from './handlers/ops/developers.show.ts';
+import { handleDevelopersReinstate, handleDevelopersSuspend } from './handlers/ops/developers.suspend.ts';
+import { handleKeysExpire, handleKeysRevoke } from './handlers/ops/keys.revoke.ts';
+import { handleKeysList } from './handlers/ops/keys.list.ts';
+import { handleUsage } from './handlers/ops/usage.ts';
+import { handlePing } from './handlers/ping.ts';
+import { handleRegister } from './handlers/register.ts';
+import { handleRelease } from './handlers/release.ts';
+import type { Log } from './log.ts';
+import { createAccounts } from './store/accounts.ts';
+import { createQuota } from './store/quota.ts';
+import { createThrottle } from './store/throttle.ts';
+import { createSerializer } from './serialize.ts';
+
+/** A holder that does not hand units back within this is treated as gone; its units stay counted. */
+export const RECLAIM_TIMEOUT_MS = 250;
+/** How often lease records of past days are dropped. */
+const PRUNE_INTERVAL_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface MeteringServiceOptions {
+  nc: NatsConnection;
+  db: Db;
+  log: Log;
+  /** Injected clock (ms since epoch); the process passes Date.now. */
+  now?: () => number;
+}
+
+export interface MeteringService {
+  /** Stops taking requests and waits for the ones in progress. */
+  stop(): Promise<void>;
+}
+
+export async function startMeteringService(options: MeteringServiceOptions): Promise<MeteringService> {
+  const { nc, db, log } = options;
+  const ctx: MeteringContext = {
+    db,
+    accounts: createAccounts(db),
+    quota: createQuota(db),
+    throttle: createThrottle(db),
+    now: options.now ?? Date.now,
+    log,
+    broadcastKeysChanged(keyHashes, reason) {
+      if (keyHashes.length > 0) nc.publish(KEYS_CHANGED_SUBJECT, encodeJson({ keyHashes, reason }));
+    },
+    async reclaim(holder, slot) {
+      try {
+        const reply = await call(nc, { subject: reclaimSubject(holder), request: reclaimRequest, reply: reclaimReply }, slot, {
+          timeoutMs: RECLAIM_TIMEOUT_MS,
+        });
+        return reply.ranges;
+      } catch {
+        return [];
+      }
+    },
+    serialize: createSerializer(),
+  };
+
+  const srv = await nc.services.add({
+    name: METERING_SERVICE_NAME,
+    version: METERING_SERVICE_VERSION,
+    description: 'API keys, registrations and leased daily quotas of the dictionary API',
+    queue: METERING_QUEUE,
+  });
+  const inFlight = new Set<Promise<void>>();
+  const add = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
+    name: string,
+    rpc: Rpc<Req, Rep>,
+    handler: (ctx: MeteringContext, req: z.output<Req>) => z.input<Rep> | Promise<z.input<Rep>>,
+  ) => {
+    srv.addEndpoint(name, {
+      subject: rpc.subject,
+      handler: (err, msg) => {
+        if (err) return log.error({ msg: 'endpoint error', endpoint: name, error: err.message });
+        const done = answer(ctx, name, rpc, handler, msg).finally(() => inFlight.delete(done));
+        inFlight.add(done);
+      },
+    });
+  };
+
+  add('ping', RPC.ping, handlePing);
+  add('register', RPC.register, handleRegister);
+  add('lease', RPC.lease, handleLease);
+  add('release', RPC.release, handleRelease);
+  add('ops-developers-list', OPS.developersList, handleDevelopersList);
+  add('ops-developers-show', OPS.developersShow, handleDevelopersShow);
+  add('ops-developers-set-plan', OPS.developersSetPlan, handleDevelopersSetPlan);
+  add('ops-developers-suspend', OPS.developersSuspend, handleDevelopersSuspend);
+  add('ops-developers-reinstate', OPS.developersReinstate, handleDevelopersReinstate);
+  add('ops-keys-list', OPS.keysList, handleKeysList);
+  add('ops-keys-revoke', OPS.keysRevoke, handleKeysRevoke);
+  add('ops-keys-expire', OPS.keysExpire, handleKeysExpire);
+  add('ops-usage', OPS.usage, handleUsage);
+  add('ops-backup', OPS.backup, handleBackup);
+  await nc.flush();
+  // Yesterday's records stay, for late releases at the turn of the day.
+  const prune = () => ctx.quota.pruneHolds(utcDay(ctx.now() - DAY_MS));
+  prune();
+  const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+  log.info({ msg: 'metering service ready', name: METERING_SERVICE_NAME, version: METERING_SERVICE_VERSION });
+
+  return {
+    async stop() {
+      clearInterval(pruneTimer);
+      await stopService(srv);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+async function answer<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
+  ctx: MeteringContext,
+  name: string,
+  rpc: Rpc<Req, Rep>,
+  handler: (ctx: MeteringContext, req: z.output<Req>) => z.input<Rep> | Promise<z.input<Rep>>,
+  msg: ServiceMsg,
+): Promise<void> {
+  const parsed = rpc.request.safeParse(tryDecodeJson(msg.data));
+  if (!parsed.success) {
+    fail(msg, 'bad_request', `invalid ${name} request: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    return;
+  }
+  try {
+    msg.respond(encodeJson(await handler(ctx, parsed.data)));
+  } catch (err) {
+    if (err instanceof ServiceFault) return fail(msg, err.kind, err.message, err.parameter);
+    // Logged without the request: a registration reply or lease request may carry secrets.
+    ctx.log.error({ msg: 'handler failed', endpoint: name, error: (err as Error).message, stack: (err as Error).stack });
+    fail(msg, 'internal', 'metering service error');
+  }
+}
+
+function fail(msg: ServiceMsg, kind: keyof typeof ERROR_KIND_STATUS, message: string, parameter?: string): void {
+  try {
+    msg.respondError(ERROR_KIND_STATUS[kind], message, encodeJson({ error: { kind, message, parameter } }));
+  } catch {
+    // The connection closed under us: the caller times out and fails closed.
+  }
+}
+
+async function stopService(srv: Service): Promise<void> {
+  if (!srv.isStopped) await srv.stop();
+}

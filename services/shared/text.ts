@@ -1,0 +1,116 @@
+// Text normalisation and search folding, written once and used by the snapshot build and the reader
+// (policy: docs/normalisation.md).
+
+/** Combining grave/acute/macron etc.: the block U+0300–U+036F (tones, underdots, dots above, tildes). */
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+/** Zero-width characters that arrive from copy-paste and web scraping and carry no meaning here. */
+const INVISIBLES = /[\u200b\u200c\u200d\u2060\ufeff\u00ad]/g;
+/** Printable ASCII without leading, trailing or doubled spaces: already normal, nothing to compose. */
+const PLAIN_ASCII = /^(?:[\x21-\x7e]+(?: [\x21-\x7e]+)*)?$/;
+/** Any run of Unicode whitespace, including no-break spaces. */
+const WHITESPACE_RUN = /\s+/gu;
+/** Letters that are not base+mark pairs, mapped to their base letter for search. */
+const FOLD_LETTERS: Readonly<Record<string, string>> = {
+  // Williamson's Onitsha spelling writes ŋ where Standard Igbo writes ṅ; both fold to n.
+  ŋ: 'n',
+  ß: 'ss',
+  ø: 'o',
+  đ: 'd',
+  ł: 'l',
+  ı: 'i',
+};
+const FOLD_LETTER_PATTERN = new RegExp(`[${Object.keys(FOLD_LETTERS).join('')}]`, 'gu');
+/** Typographic apostrophes and quotes folded to ASCII so `n’` and `n'` meet. */
+const APOSTROPHES = /[\u2018\u2019\u02bc\u02bb\u0060\u00b4]/g;
+
+/**
+ * The build's normalisation, applied to every form and text on import: NFC (which also puts combining
+ * marks in canonical order), U+0340/U+0341 as U+0300/U+0301, U+0329 (vertical line below) as the
+ * underdot U+0323, invisibles removed, whitespace trimmed and
+ * collapsed. Tone marks, underdots and case are kept: this is the exact form we serve.
+ */
+export function normalise(text: string): string {
+  // Fast path for the most common text (English glosses, plain forms): printable ASCII, single spaces.
+  if (PLAIN_ASCII.test(text)) return text;
+  return text
+    .replace(/\u0340/g, '\u0300')
+    .replace(/\u0341/g, '\u0301')
+    // Yoruba typesetting sometimes writes the underdot as a vertical line below (e̩ for ẹ).
+    .replace(/\u0329/g, '\u0323')
+    .replace(INVISIBLES, '')
+    .normalize('NFC')
+    .replace(WHITESPACE_RUN, ' ')
+    .trim();
+}
+
+/**
+ * The search key of a form: tones, underdots, macrons and every other combining mark removed (so the
+ * syllabic nasals ń ǹ ḿ m̀ become n/m), lower-cased, apostrophes unified, and the leading hyphen of an
+ * Igbo verb root (`-tu afà`) dropped. Never shown to users.
+ */
+export function fold(text: string): string {
+  if (PLAIN_ASCII.test(text)) return text.toLowerCase().replace(/^-+\s*/, '').replace(/`/g, "'").trim();
+  const stripped = normalise(text)
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(COMBINING_MARKS, '')
+    .replace(FOLD_LETTER_PATTERN, (c) => FOLD_LETTERS[c] ?? c)
+    .replace(APOSTROPHES, "'")
+    .normalize('NFC');
+  return stripped.replace(/^-+\s*/, '').trim();
+}
+
+/**
+ * A looser key for Igbo: the folded form with r written as l. Williamson's Onitsha dictionary writes l
+ * where Standard Igbo writes r (`mmilī` ~ `mmiri`, `ọlū` ~ `ọrụ`), so a user typing the standard
+ * spelling still reaches the entry (matched as a variant, ranked below exact and folded matches).
+ */
+export function looseKey(folded: string): string {
+  return folded.replace(/r/g, 'l');
+}
+
+/** True when the form has any tone mark, underdot or other diacritic (after normalisation). */
+export function hasDiacritics(text: string): boolean {
+  return /[\u0300-\u036f]/.test(text.normalize('NFD'));
+}
+
+/**
+ * Words of a search text for full-text matching: runs of letters, marks and digits. Everything else
+ * (quotes, stars, parentheses, NUL, operators) separates words, so query syntax can never reach FTS5.
+ */
+export function searchTokens(text: string): string[] {
+  return text.match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu) ?? [];
+}
+
+/** URL-safe, readable base of a slug: the folded form in ASCII letters, digits and hyphens. */
+export function slugBase(text: string): string {
+  const folded = fold(text);
+  const ascii = folded.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  if (ascii !== '') return ascii;
+  // Forms with no Latin letters at all (e.g. Arabic-script letters) are named by their code points.
+  const points = [...folded].filter((c) => c.trim() !== '').map((c) => c.codePointAt(0)?.toString(16) ?? '');
+  return points.length > 0 ? `u${points.join('-')}` : 'x';
+}
+
+/**
+ * Keys under which an English definition answers a whole-gloss query: each `;`-separated part,
+ * lower-cased, without parentheticals and without a leading "to " (verbs: "to eat" answers "eat").
+ * Long parts are skipped: a query never equals a paragraph.
+ */
+export function glossKeys(definition: string, maxChars = 40): string[] {
+  const keys = new Set<string>();
+  for (const part of definition.split(';')) {
+    const key = glossKey(part);
+    if (key !== '' && key.length <= maxChars) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** The key of a gloss query or gloss part (see glossKeys). */
+export function glossKey(text: string): string {
+  return normalise(text.replace(/\([^)]*\)/g, ' '))
+    .toLowerCase()
+    .replace(/^to\s+/, '')
+    .replace(/[.,:!?]+$/, '')
+    .trim();
+}

@@ -1,0 +1,58 @@
+// quota_exceeded end to end: a free key's 1,000 requests to one endpoint, then 429 with Retry-After, details,
+// the rate-limit headers and the message the spec asks for; other endpoints keep their own allowance.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { errorOf, show, startApi } from './support.ts';
+
+import type { Api } from './support.ts';
+
+let api: Api;
+before(async () => {
+  api = await startApi({ workers: 2 });
+});
+after(async () => {
+  await api?.stack.stop();
+});
+
+describe('daily quota', () => {
+  test('daily quota - the 1,001st request of a free key to one endpoint is quota_exceeded', async () => {
+    const { apiKey } = await api.stack.register();
+    const statuses = new Map<number, number>();
+    const usedValues = new Set<string>();
+    let next = 0;
+    // 16 clients in parallel share exactly 1,000 requests.
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < 1000) {
+          next++;
+          const res = await fetch(`${api.stack.baseUrl}/api/v1/languages`, { headers: { 'x-api-key': apiKey } });
+          await res.arrayBuffer();
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          usedValues.add(res.headers.get('x-ratelimit-used') ?? '');
+        }
+      }),
+    );
+    assert.deepEqual([...statuses], [[200, 1000]]);
+    assert.equal(usedValues.size, 1000, 'every X-RateLimit-Used is unique');
+
+    const reply = await api.call('/api/v1/languages', { key: apiKey });
+    assert.equal(reply.status, 429, show(reply));
+    const error = errorOf(reply);
+    assert.equal(error.code, 'quota_exceeded');
+    assert.deepEqual(error.details, { plan: 'free', endpoint: 'GET /api/v1/languages', used: 1000, limit: 1000 });
+    for (const part of ['free', 'GET /api/v1/languages', '1000', '00:00 UTC', 'contact the operator']) {
+      assert.ok(error.message.includes(part), `message lacks "${part}": ${error.message}`);
+    }
+    const retryAfter = Number(reply.headers.get('retry-after'));
+    const now = new Date();
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    assert.ok(Math.abs(retryAfter - (midnight - now.getTime()) / 1000) < 60, `Retry-After ${retryAfter}`);
+    assert.equal(reply.headers.get('x-ratelimit-limit'), '1000');
+    assert.equal(reply.headers.get('x-ratelimit-remaining'), '0');
+    assert.equal(reply.headers.get('x-ratelimit-used'), '1000');
+
+    const other = await api.call('/api/v1/stats', { key: apiKey });
+    assert.equal(other.status, 200, `another endpoint has its own allowance: ${show(other)}`);
+  });
+});

@@ -1,0 +1,99 @@
+// Search that a speaker trusts: real Igbo and Yoruba words typed with and without tone marks and underdots,
+// by variant and by English gloss, ranked exact > folded > variant > prefix > gloss, deterministically.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { MATCH_TYPES } from '../../services/shared/vocabulary.ts';
+import { show, startApi } from './support.ts';
+
+import type { WordsPage } from '../../services/shared/schemas.ts';
+import type { Api } from './support.ts';
+
+let api: Api;
+before(async () => {
+  api = await startApi({ workers: 1 });
+});
+after(async () => {
+  await api?.stack.stop();
+});
+
+async function search(q: string, extra = ''): Promise<WordsPage> {
+  const reply = await api.call(`/api/v1/words?q=${encodeURIComponent(q)}${extra}`, { key: api.key });
+  assert.equal(reply.status, 200, show(reply));
+  return reply.body as WordsPage;
+}
+
+const first = (page: WordsPage) => page.data[0];
+
+describe('search ranking', () => {
+  // [typed, language, expected first exactForm, expected matchType, English gloss it carries]
+  const CASES: Array<[string, string, string, string, string]> = [
+    ['ilé', 'yo', 'ilé', 'exact', 'house'],
+    ['ile', 'yo', 'ilé', 'folded', 'house'],
+    ['ọmọ', 'yo', 'ọmọ', 'exact', 'child'],
+    ['omo', 'yo', 'ọmọ', 'folded', 'child'],
+    ['ọ̀rẹ́', 'yo', 'ọ̀rẹ́', 'exact', 'friend'],
+    ['omi', 'yo', 'omi', 'exact', 'water'],
+    ['akwụkwọ', 'ig', 'akwụkwọ', 'exact', 'leaf'],
+    ['akwukwo', 'ig', 'akwụkwọ', 'folded', 'leaf'],
+    ['AKWUKWO', 'ig', 'akwụkwọ', 'folded', 'leaf'],
+  ];
+  for (const [typed, language, exactForm, matchType, gloss] of CASES) {
+    test(`search ranking - ${typed} (${language}) finds ${exactForm} first as ${matchType}`, async () => {
+      const page = await search(typed, `&language=${language}`);
+      assert.equal(first(page).exactForm, exactForm, JSON.stringify(page.data.slice(0, 3)));
+      assert.equal(first(page).matchType, matchType);
+      assert.ok(first(page).glosses.join(' ').includes(gloss), JSON.stringify(first(page)));
+    });
+  }
+
+  test('search ranking - a word typed in decomposed form (NFD) matches as exact', async () => {
+    const page = await search('ile\u0301', '&language=yo');
+    assert.equal(first(page).exactForm, 'ilé');
+    assert.equal(first(page).matchType, 'exact');
+  });
+
+  test('search ranking - an Igbo variant spelling: mmiri finds mmilī (water) as variant', async () => {
+    const page = await search('mmiri', '&language=ig');
+    assert.equal(first(page).matchType, 'variant', JSON.stringify(page.data.slice(0, 3)));
+    assert.match(first(page).glosses.join(' '), /water/);
+  });
+
+  test('search ranking - by English gloss: house finds ilé, child finds ọmọ, water finds omi', async () => {
+    // Among gloss matches the snapshot may put a gloss equal to the query before a longer one; the common
+    // word is still near the top.
+    for (const [gloss, exactForm] of [['house', 'ilé'], ['child', 'ọmọ']] as const) {
+      const page = await search(gloss, '&language=yo');
+      const top = page.data.slice(0, 3);
+      assert.ok(top.some((w) => w.exactForm === exactForm), JSON.stringify(top));
+      assert.ok(page.data.every((w) => w.matchType === 'gloss'));
+    }
+    const water = await search('water', '&limit=100');
+    assert.ok(water.data.some((w) => w.exactForm === 'omi' && w.matchType === 'gloss'));
+  });
+
+  test('search ranking - matchType never goes back up the order and score never rises down the list', async () => {
+    for (const q of ['ile', 'omo', 'ore', 'akwukwo', 'nri']) {
+      const page = await search(q, '&limit=100');
+      const ranks = page.data.map((w) => MATCH_TYPES.indexOf(w.matchType));
+      assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b), `${q}: ${page.data.map((w) => w.matchType)}`);
+      const scores = page.data.map((w) => w.score);
+      assert.deepEqual(scores, [...scores].sort((a, b) => b - a), q);
+    }
+  });
+
+  test('search ranking - pages of one query never overlap or skip', async () => {
+    const all = await search('a', '&language=yo&limit=100');
+    const ids: number[] = [];
+    for (let p = 1; p <= 5; p++) ids.push(...(await search('a', `&language=yo&limit=20&page=${p}`)).data.map((w) => w.id));
+    assert.deepEqual(ids, all.data.map((w) => w.id));
+  });
+
+  test('search ranking - a broad query is bounded and says so in diagnostics', async () => {
+    const page = await search('a');
+    assert.ok(page.total > 0);
+    if (page.diagnostics) assert.equal(page.diagnostics.truncated, true);
+    const star = await search('a*');
+    assert.ok(star.total <= 10_000 * 100);
+  });
+});

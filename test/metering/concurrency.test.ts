@@ -1,0 +1,104 @@
+// Leased allowance under concurrency over two workers (two NATS connections): exact successes, unique
+// X-RateLimit-Used numbers, units handed over between workers, one lease request shared per key.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { connect, type NatsConnection } from 'nats';
+
+import type { Admission, Meter } from '../../services/api/metering/meter.ts';
+import { QuotaExceededError } from '../../services/shared/domain-errors.ts';
+import { SUBJECTS } from '../../services/shared/metering/subjects.ts';
+import { startNats, type NatsHandle } from '../support/nats.ts';
+import { registerKey, startMeteringInProcess, workerMeter, type InProcessMetering } from './support.ts';
+
+const WORDS = 'GET /api/v1/words';
+
+function tally(results: PromiseSettledResult<Admission>[]) {
+  const used = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<Admission>).value.used);
+  const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
+  return { used, refused };
+}
+
+describe('leased allowance', () => {
+  let nats: NatsHandle;
+  let svc: InProcessMetering;
+  let a: Meter;
+  let b: Meter;
+  let spy: NatsConnection;
+  let leaseRequests = 0;
+
+  before(async () => {
+    nats = await startNats();
+    svc = await startMeteringInProcess(nats.url);
+    a = await workerMeter(nats.url, 'conc-a');
+    b = await workerMeter(nats.url, 'conc-b');
+    // A plain subscriber (no queue group) sees every lease request without answering it.
+    spy = await connect({ servers: nats.url });
+    spy.subscribe(SUBJECTS.lease, { callback: () => leaseRequests++ });
+    await spy.flush();
+  });
+  after(async () => {
+    await a.close();
+    await b.close();
+    await spy.close();
+    await svc.stop();
+    await nats.stop();
+  });
+
+  it('leased allowance - 1,200 concurrent requests on a fresh free key over two workers give exactly 1,000', async () => {
+    const { apiKey } = await registerKey(a);
+    const results = await Promise.allSettled(Array.from({ length: 1200 }, (_, i) => (i % 2 ? a : b).admit(apiKey, WORDS)));
+    const { used, refused } = tally(results);
+    assert.equal(used.length, 1000);
+    assert.equal(new Set(used).size, 1000, 'every X-RateLimit-Used is unique');
+    assert.equal(Math.min(...used), 1);
+    assert.equal(Math.max(...used), 1000);
+    assert.equal(refused.length, 200);
+    for (const err of refused) assert.ok(err instanceof QuotaExceededError, String(err));
+  });
+
+  it('leased allowance - 1,000 concurrent requests on a key with 1 left give exactly one', async () => {
+    const { apiKey } = await registerKey(a);
+    for (let i = 0; i < 999; i++) await (i % 2 ? a : b).admit(apiKey, WORDS);
+    const results = await Promise.allSettled(Array.from({ length: 1000 }, (_, i) => (i % 2 ? a : b).admit(apiKey, WORDS)));
+    const { used, refused } = tally(results);
+    assert.equal(used.length, 1, JSON.stringify(used));
+    assert.equal(refused.length, 999);
+    for (const err of refused) assert.ok(err instanceof QuotaExceededError, String(err));
+  });
+
+  it('leased allowance - units idle in one worker are handed to another that needs them', async () => {
+    const { apiKey } = await registerKey(a);
+    // a takes a block and stops using it; b then needs everything that is left.
+    const first = await Promise.all(Array.from({ length: 10 }, () => a.admit(apiKey, WORDS)));
+    const rest = await Promise.allSettled(Array.from({ length: 1000 }, () => b.admit(apiKey, WORDS)));
+    const { used, refused } = tally(rest);
+    assert.equal(used.length, 990, 'no success withheld while allowance remains');
+    assert.equal(refused.length, 10);
+    assert.equal(new Set([...used, ...first.map((x) => x.used)]).size, 1000);
+  });
+
+  it('leased allowance - concurrent admissions in one worker share one lease request', async () => {
+    const { apiKey } = await registerKey(a);
+    await spy.flush();
+    const before = leaseRequests;
+    const admitted = await Promise.all(Array.from({ length: 100 }, () => a.admit(apiKey, 'GET /api/v1/languages')));
+    await spy.flush();
+    assert.equal(leaseRequests - before, 1, 'one round trip for 100 concurrent admissions');
+    assert.deepEqual(
+      admitted.map((x) => x.used).sort((x, y) => x - y),
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
+  });
+
+  it('leased allowance - a steady stream is admitted locally, with few round trips', async () => {
+    const { apiKey } = await registerKey(a);
+    await svc.db.prepare("UPDATE developers SET plan = 'institution' WHERE email = (SELECT d.email FROM developers d JOIN api_keys k ON k.developer_id = d.id WHERE k.prefix = ?)").run(apiKey.slice(0, 17));
+    await spy.flush();
+    const before = leaseRequests;
+    for (let i = 0; i < 20_000; i++) await a.admit(apiKey, 'GET /api/v1/word-of-the-day');
+    await spy.flush();
+    const trips = leaseRequests - before;
+    assert.ok(trips <= 25, `${trips} lease requests for 20,000 admissions`);
+  });
+});

@@ -1,0 +1,71 @@
+// The real-corpora snapshot through the reader: counts, provenance, bodies and lookups by id or slug.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import Database from 'better-sqlite3';
+
+import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import { EntrySchema, LanguagesSchema, StatsSchema } from '../../services/shared/schemas.ts';
+import { testSnapshotPath } from '../support/snapshot.ts';
+
+let snap: Snapshot;
+before(() => {
+  snap = openSnapshot(testSnapshotPath());
+});
+after(() => snap.close());
+
+describe('openSnapshot', () => {
+  it('openSnapshot - holds at least 8,000 Igbo and 5,500 Yoruba entries (real corpora)', (t) => {
+    if (snap.meta.sample) return t.skip('built from the sample corpus');
+    const langs = LanguagesSchema.parse(JSON.parse(snap.languagesJson())).data;
+    assert.ok((langs.find((l) => l.code === 'ig')?.wordCount ?? 0) >= 8000);
+    assert.ok((langs.find((l) => l.code === 'yo')?.wordCount ?? 0) >= 5500);
+    for (const code of ['ha', 'sw', 'zu']) assert.deepEqual([langs.find((l) => l.code === code)?.status, langs.find((l) => l.code === code)?.wordCount], ['preparing', 0]);
+  });
+  it('openSnapshot - every entry validates against EntrySchema and names its source and licence', () => {
+    const db = new Database(snap.meta.path, { readonly: true });
+    try {
+      for (const row of db.prepare('SELECT body FROM entry_json').iterate() as Iterable<{ body: string }>) {
+        const entry = EntrySchema.parse(JSON.parse(row.body));
+        assert.ok(entry.source.id && entry.source.attribution && entry.licence.spdx && entry.licence.url, entry.slug);
+        for (const e of entry.examples) assert.ok(e.source.id && e.licence.spdx, entry.slug);
+      }
+    } finally {
+      db.close();
+    }
+  });
+  it('openSnapshot - stats body matches the languages body and the meta', () => {
+    const stats = StatsSchema.parse(JSON.parse(snap.statsJson()));
+    const langs = LanguagesSchema.parse(JSON.parse(snap.languagesJson())).data;
+    for (const l of langs.filter((x) => x.status === 'active')) assert.equal(stats.entriesByLanguage[l.code], l.wordCount);
+    assert.equal(stats.totals.entries, langs.reduce((a, l) => a + l.wordCount, 0));
+    assert.equal(stats.snapshot.contentHash, snap.meta.contentHash);
+    assert.equal(stats.snapshot.sample, snap.meta.sample);
+  });
+  it('entryJson - looks entries up by integer id or slug, the same body either way', () => {
+    const item = snap.search({ q: 'omi', language: 'yo', page: 1, limit: 1 }).items[0];
+    const byId = snap.entryJson(String(item.id));
+    assert.ok(byId);
+    assert.equal(snap.entryJson(item.slug), byId);
+    assert.equal(snap.entry(item.slug)?.exactForm, 'omi');
+    assert.equal(snap.entryJson('999999999999999999999'), undefined);
+    assert.equal(snap.entryJson('no-such-slug'), undefined);
+    assert.equal(snap.entryJson(''), undefined);
+  });
+  it('findActiveLanguage - resolves codes and slugs case-insensitively, active languages only', () => {
+    assert.equal(snap.findActiveLanguage('IG')?.code, 'ig');
+    assert.equal(snap.findActiveLanguage('yoruba')?.code, 'yo');
+    assert.equal(snap.findActiveLanguage('hausa'), undefined);
+    assert.equal(snap.findActiveLanguage('xx'), undefined);
+  });
+  it('sources - lists every manifest source with its licence and imported record count', () => {
+    const list = snap.sources?.() ?? [];
+    assert.ok(list.length >= 4, JSON.stringify(list));
+    for (const s of list) assert.ok(s.licence.spdx && s.attribution && s.records >= 0, s.id);
+    assert.ok(list.some((s) => s.role === 'lexicon' && s.records > 5000) || snap.meta.sample);
+  });
+  it('openSnapshot - refuses a missing file', () => {
+    assert.throws(() => openSnapshot('/nonexistent/snapshot.sqlite'));
+  });
+});

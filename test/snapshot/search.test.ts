@@ -1,0 +1,93 @@
+// Search over the real-corpora snapshot: tone-less, tone-marked and English queries, ranking and paging.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { MAX_RANKED_ROWS } from '../../services/api/snapshot/format.ts';
+import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import { WordSummarySchema } from '../../services/shared/schemas.ts';
+import { MATCH_TYPES } from '../../services/shared/vocabulary.ts';
+import { testSnapshotPath } from '../support/snapshot.ts';
+
+let snap: Snapshot;
+before(() => {
+  snap = openSnapshot(testSnapshotPath());
+});
+after(() => snap.close());
+
+const nfc = (s: string) => s.normalize('NFC');
+function top(q: string, language?: string, limit = 10) {
+  return snap.search({ q, language, page: 1, limit }).items;
+}
+
+describe('search', () => {
+  it('search - finds Yoruba ọ̀run typed with tone marks (exact) and without (folded)', () => {
+    const withTones = top('ọ̀run', 'yo');
+    assert.equal(withTones[0].exactForm, nfc('ọ̀run'), JSON.stringify(withTones[0]));
+    assert.equal(withTones[0].matchType, 'exact');
+    const without = top('orun', 'yo');
+    assert.ok(without.some((i) => i.exactForm === nfc('ọ̀run') && i.matchType === 'folded'), JSON.stringify(without));
+  });
+  it('search - finds Igbo egō from ego, and mmilī from the standard spelling mmiri', () => {
+    const ego = top('ego', 'ig');
+    assert.deepEqual([ego[0].exactForm, ego[0].matchType], [nfc('egō'), 'folded']);
+    assert.deepEqual(top('egō', 'ig')[0].matchType, 'exact');
+    const mmiri = top('mmiri', 'ig');
+    assert.ok(mmiri.slice(0, 3).some((i) => i.exactForm === nfc('mmilī')), JSON.stringify(mmiri.slice(0, 3)));
+    assert.equal(top('mmilī', 'ig')[0].exactForm, nfc('mmilī'));
+  });
+  it('search - finds words by English gloss (water → omi and mmilī, money → owó and egō)', () => {
+    const water = top('water', undefined, 5).map((i) => i.exactForm);
+    assert.ok(water.includes('omi') && water.includes(nfc('mmilī')), water.join());
+    const money = top('money', undefined, 5).map((i) => i.exactForm);
+    assert.ok(money.includes(nfc('owó')) && money.includes(nfc('egō')), money.join());
+    assert.equal(top('money', 'yo', 5)[0].matchType, 'gloss');
+  });
+  it('search - ranks exact > folded > variant > prefix > gloss with a score that falls with the rank', () => {
+    const page = snap.search({ q: 'omi', page: 1, limit: 100 });
+    const order = page.items.map((i) => MATCH_TYPES.indexOf(i.matchType));
+    assert.deepEqual(order, [...order].sort((a, b) => a - b));
+    for (let i = 1; i < page.items.length; i++) assert.ok(page.items[i].score < page.items[i - 1].score, `score at ${i}`);
+    for (const item of page.items) WordSummarySchema.parse(item);
+  });
+  it('search - pages never overlap or skip', () => {
+    const all = snap.search({ q: 'a', page: 1, limit: 100 });
+    const ids: number[] = [];
+    for (let page = 1; page <= 10; page++) ids.push(...snap.search({ q: 'a', page, limit: 100 }).items.map((i) => i.id));
+    assert.equal(new Set(ids).size, ids.length);
+    assert.equal(ids.length, Math.min(all.total, 1000));
+    assert.deepEqual(ids.slice(0, 100), all.items.map((i) => i.id));
+  });
+  it('search - bounds ranking at MAX_RANKED_ROWS and says so', () => {
+    const page = snap.search({ q: 'a', page: 1, limit: 20 });
+    assert.equal(page.total, MAX_RANKED_ROWS);
+    assert.equal(page.truncated, true);
+    assert.equal(snap.search({ q: 'a', page: 51, limit: 20 }).items.length, 0);
+  });
+  it('search - filters by language and part of speech', () => {
+    const yoVerbs = snap.search({ q: 'wa', language: 'yo', partOfSpeech: 'verb', page: 1, limit: 50 });
+    assert.ok(yoVerbs.items.length > 0);
+    assert.ok(yoVerbs.items.every((i) => i.language === 'yo' && i.partOfSpeech === 'verb'));
+    const glossFiltered = snap.search({ q: 'water', language: 'ig', partOfSpeech: 'noun', page: 1, limit: 50 });
+    assert.ok(glossFiltered.items.every((i) => i.language === 'ig' && i.partOfSpeech === 'noun'));
+  });
+  it('search - treats query syntax and odd text as data, never as FTS syntax', () => {
+    const hostile = ['"', '*', 'omi*', 'NEAR(a b)', 'a AND b', 'a OR', '(', ')', '^', '{head}: a', 'head:omi', '\u0000', 'omi\u0000', '\u0301', '\u0301\u0300', "'; DROP TABLE entries; --", '-', '--', 'ọ̀*', 'a'.repeat(500), '🙂', ' ', ''];
+    for (const q of hostile) {
+      const page = snap.search({ q, page: 1, limit: 5 });
+      assert.ok(page.total >= 0 && page.items.length <= 5, JSON.stringify(q));
+    }
+  });
+  it('search - without q browses a language alphabetically by folded form', () => {
+    const page = snap.search({ language: 'yo', page: 2, limit: 50 });
+    assert.equal(page.total, JSON.parse(snap.languagesJson()).data.find((l: { code: string }) => l.code === 'yo').wordCount);
+    assert.ok(page.items.every((i) => i.matchType === 'browse' && i.score === 0 && i.language === 'yo'));
+    const next = snap.search({ language: 'yo', page: 3, limit: 50 });
+    assert.ok(!next.items.some((i) => page.items.some((p) => p.id === i.id)));
+  });
+  it('search - repeats return the same page (cache) with equal content', () => {
+    const a = snap.search({ q: 'ile', page: 1, limit: 7 });
+    const b = snap.search({ q: ' ile ', page: 1, limit: 7 });
+    assert.deepEqual(a, b);
+  });
+});

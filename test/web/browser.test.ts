@@ -1,0 +1,229 @@
+// End to end in headless Chromium against the real stack (nats-server, metering, API workers): search without
+// tone marks → entry with its tone-marked headword and licence; sign up → key → API call; /docs renders.
+// Screenshots of every page (desktop and phone) go to test-artifacts/web/.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+import { ROOT, startStack } from '../support/stack.ts';
+import type { Stack } from '../support/stack.ts';
+
+const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'web');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Debian's chromium (CI installs it with apt); CHROMIUM_PATH overrides. */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  try {
+    candidates.push(execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim());
+  } catch {
+    // not on PATH: the fixed candidates remain
+  }
+  const found = candidates.find((c): c is string => Boolean(c) && existsSync(c as string));
+  if (!found) {
+    throw new Error('Chromium not found: the browser tests need it. Install it with `apt-get install -y chromium` (CI does) or set CHROMIUM_PATH.');
+  }
+  return found;
+}
+
+let stack: Stack;
+let browser: Browser;
+let desktop: BrowserContext;
+let phone: BrowserContext;
+/** Console errors and CSP refusals seen on any page: the site must load without either. */
+const consoleProblems: string[] = [];
+
+before(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const executablePath = chromiumPath();
+  stack = await startStack();
+  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  desktop = await browser.newContext({ viewport: DESKTOP, baseURL: stack.baseUrl });
+  phone = await browser.newContext({ viewport: PHONE, baseURL: stack.baseUrl, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function open(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleProblems.push(`${url}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => consoleProblems.push(`${url}: ${err.message}`));
+  await page.goto(url);
+  return page;
+}
+
+/** Desktop pages in full; phone pages as the first screen a visitor sees (what "readable" is judged on). */
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+}
+
+describe('website in a browser', () => {
+  it('website in a browser - a word typed without tone marks leads to its tone-marked entry and licence', async () => {
+    const page = await open(desktop, '/');
+    await shot(page, 'home');
+    await page.getByLabel('Word or English meaning').fill('omo');
+    await page.getByLabel('Language').selectOption('yo');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/search\?q=omo&language=yo/);
+    await shot(page, 'search');
+    const result = page.locator('ol.results a.word', { hasText: /^ọmọ$/ }).first();
+    assert.equal(await result.getAttribute('lang'), 'yo');
+    await result.click();
+    await page.waitForURL(/\/words\//);
+    const headword = page.locator('h1.headword');
+    assert.equal(await headword.textContent(), 'ọmọ');
+    assert.equal(await headword.getAttribute('lang'), 'yo');
+    const provenance = (await page.locator('section.provenance').textContent()) ?? '';
+    assert.match(provenance, /Creative Commons Attribution-ShareAlike 4\.0/);
+    assert.match(provenance, /Wiktionary contributors/);
+    await shot(page, 'entry');
+    // The same address, shared, opens the same entry.
+    const again = await open(desktop, page.url());
+    assert.equal(await again.locator('h1.headword').textContent(), 'ọmọ');
+    await again.close();
+    await page.close();
+  });
+
+  it('website in a browser - Igbo typed in standard spelling finds the Onitsha form', async () => {
+    const page = await open(desktop, '/search?q=mmiri&language=ig');
+    const words = await page.locator('ol.results a.word').allTextContents();
+    assert.ok(words.includes('mmilī'), JSON.stringify(words));
+    await page.close();
+  });
+
+  it('website in a browser - sign up, read the key once, call the API with it', async () => {
+    const page = await open(desktop, '/developers');
+    await shot(page, 'developers');
+    await page.getByLabel('Your name').fill('Chiamaka Test');
+    await page.getByLabel('Email address').fill(`browser-${process.pid}@example.org`);
+    await page.getByLabel('Organization (optional)').fill('Ụlọ akwụkwọ');
+    await page.getByLabel('What will you build? (optional)').fill('A flashcard app with tone marks');
+    await page.getByLabel('Key name (optional)').fill('flashcards');
+    await page.getByRole('button', { name: 'Create my key' }).click();
+    await page.waitForSelector('#api-key');
+    const key = ((await page.locator('#api-key').textContent()) ?? '').trim();
+    assert.match(key, /^svc_live_[0-9a-f]{40}$/);
+    assert.match((await page.locator('[role=alert]').textContent()) ?? '', /Store this API key now/);
+    assert.ok(await page.getByRole('button', { name: 'Copy key' }).isVisible(), 'script reveals the copy button');
+    await shot(page, 'key');
+    const res = await fetch(`${stack.baseUrl}/api/v1/words?q=omo`, { headers: { 'X-API-Key': key } });
+    const body = await res.text();
+    assert.equal(res.status, 200, body);
+    assert.ok((JSON.parse(body) as { data: unknown[] }).data.length > 0, body);
+    await page.close();
+  });
+
+  it('website in a browser - errors sit next to their field; the throttle says rate_limited', async () => {
+    const page = await open(desktop, '/developers');
+    // A fixed client address (the stack trusts X-Forwarded-For from 127.0.0.1) so the throttle is ours alone.
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': '10.99.0.1' });
+    // Past the browser's own checks, to show the server's message beside the field.
+    await page.locator('form.signup').evaluate((form) => form.setAttribute('novalidate', ''));
+    await page.getByLabel('Your name').fill('Ada');
+    await page.getByLabel('Email address').fill('not-an-email');
+    await page.getByRole('button', { name: 'Create my key' }).click();
+    await page.waitForSelector('#f-email-error');
+    assert.equal(await page.locator('#f-email').getAttribute('aria-invalid'), 'true');
+    assert.match((await page.locator('#f-email-error').textContent()) ?? '', /must be an email address/);
+    await shot(page, 'developers-error');
+    let status = 0;
+    for (let i = 0; i < 6 && status !== 429; i++) {
+      const response = await page.goto('/developers');
+      assert.equal(response?.status(), 200);
+      await page.getByLabel('Your name').fill('Ada');
+      await page.getByLabel('Email address').fill('ada-throttle@example.org');
+      const [posted] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Create my key' }).click()]);
+      status = posted?.status() ?? 0;
+    }
+    assert.equal(status, 429, 'the sixth key request in 15 minutes is refused');
+    assert.match((await page.locator('[role=alert]').first().textContent()) ?? '', /rate_limited/);
+    await shot(page, 'developers-rate-limited');
+    await page.close();
+  });
+
+  it('website in a browser - /docs renders every operation from our own origin', async () => {
+    const page = await open(desktop, '/docs');
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.reload();
+    await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
+    const paths = await page.locator('.opblock-summary-path').allTextContents();
+    for (const p of ['/api/v1/words', '/api/v1/words/{id}', '/api/v1/word-of-the-day', '/api/v1/languages', '/api/v1/stats', '/api/v1/developers']) {
+      assert.ok(paths.some((t) => t.replace(/\u200b/g, '') === p), `${p} in ${JSON.stringify(paths)}`);
+    }
+    assert.ok(await page.locator('#docs-fallback').isHidden(), 'the no-script list gives way to the renderer');
+    assert.deepEqual(requests.filter((u) => !u.startsWith(stack.baseUrl) && !u.startsWith('data:')), [], 'no third-party request');
+    await shot(page, 'docs');
+    await page.close();
+  });
+
+  it('website in a browser - about, 404 and keyboard: skip link first, focus visible', async () => {
+    const about = await open(desktop, '/about');
+    assert.match((await about.locator('main').textContent()) ?? '', /Unicode License V3/);
+    await shot(about, 'about');
+    await about.keyboard.press('Tab');
+    assert.equal(await about.evaluate(() => document.activeElement?.className), 'skip');
+    assert.ok(await about.locator('a.skip').isVisible(), 'the skip link shows when focused');
+    await about.screenshot({ path: path.join(ARTIFACTS, 'focus-skip-link.png') });
+    // Into the content, as a keyboard user does: the skip link moves focus to main.
+    await about.keyboard.press('Enter');
+    await about.keyboard.press('Tab');
+    assert.equal(await about.evaluate(() => document.activeElement?.closest('main') !== null), true, 'focus moved into main');
+    const outline = await about.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    assert.equal(outline, 'solid', 'focus is visible');
+    await about.screenshot({ path: path.join(ARTIFACTS, 'focus-in-main.png') });
+    await about.close();
+    const missing = await desktop.newPage();
+    const response = await missing.goto('/words/no-such-word-anywhere');
+    assert.equal(response?.status(), 404);
+    assert.ok(await missing.getByRole('search').isVisible());
+    await shot(missing, 'not-found');
+    await missing.close();
+  });
+
+  it('website in a browser - readable on a phone: no sideways scrolling on any page', async () => {
+    const slug = (await (await fetch(`${stack.baseUrl}/search?q=omo&language=yo`)).text()).match(/href="\/words\/([^"]+)" lang="yo">ọmọ</)?.[1];
+    assert.ok(slug);
+    for (const [name, url] of [['home', '/'], ['search', '/search?q=omo&language=yo'], ['entry', `/words/${slug}`], ['developers', '/developers'], ['about', '/about'], ['docs', '/docs']]) {
+      const page = await open(phone, url);
+      if (name === 'docs') await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow}px on a phone`);
+      await shot(page, `phone-${name}`, false);
+      await page.close();
+    }
+  });
+
+  it('website in a browser - works without JavaScript: search, entry, sign-up', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: stack.baseUrl, javaScriptEnabled: false, extraHTTPHeaders: { 'x-forwarded-for': '10.99.0.2' } });
+    const page = await context.newPage();
+    await page.goto('/search?q=omo&language=yo');
+    await page.locator('ol.results a.word', { hasText: /^ọmọ$/ }).first().click();
+    assert.equal(await page.locator('h1.headword').textContent(), 'ọmọ');
+    await page.goto('/developers');
+    await page.getByLabel('Your name').fill('No Script');
+    await page.getByLabel('Email address').fill(`noscript-${process.pid}@example.org`);
+    await page.getByRole('button', { name: 'Create my key' }).click();
+    await page.waitForSelector('#api-key');
+    assert.match(((await page.locator('#api-key').textContent()) ?? '').trim(), /^svc_live_[0-9a-f]{40}$/);
+    assert.ok(await page.locator('button[data-copy]').isHidden(), 'no copy button without script');
+    await shot(page, 'key-no-js');
+    await context.close();
+  });
+
+  it('website in a browser - no console errors or CSP refusals on any page', () => {
+    assert.deepEqual(consoleProblems.filter((p) => !/status of 4(04|29|00)/.test(p)), []);
+  });
+});

@@ -1,0 +1,222 @@
+// Rendering tests of the website's pages as pure functions: escaping, lang attributes, headings, sizes, 404.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+
+import { escapeHtml, html, raw, safeUrl } from '../../services/api/web/html.ts';
+import { aboutPage } from '../../services/api/web/pages/about.ts';
+import { developersPage, keyCreatedPage } from '../../services/api/web/pages/developers.ts';
+import { docsPage } from '../../services/api/web/pages/docs.ts';
+import { MAX_EXAMPLES_SHOWN, entryPage } from '../../services/api/web/pages/entry.ts';
+import { homePage } from '../../services/api/web/pages/home.ts';
+import { notFoundPage, searchTextFromSlug } from '../../services/api/web/pages/not-found.ts';
+import { searchPage } from '../../services/api/web/pages/search.ts';
+import { ASSETS, HOSTILE, LANGUAGES, headingsInOrder, summary, yorubaEntry } from './fixtures.ts';
+
+const CSS_BYTES = readFileSync(new URL('../../services/api/web/assets/site.css', import.meta.url)).length;
+const ENTRY_PAGE_BUDGET_BYTES = 50 * 1024;
+
+function assertNoInjectedMarkup(page: string): void {
+  assert.ok(!page.includes('<script>alert'), 'raw <script> from data');
+  assert.ok(!page.includes('<img src=x'), 'raw <img> from data');
+  assert.ok(!page.includes('"\'>'), 'attribute break-out from data');
+}
+
+describe('html', () => {
+  it('html - escapes every interpolated string, in text and attributes', () => {
+    const out = html`<a title="${HOSTILE}">${HOSTILE}</a>`.value;
+    assert.equal(out, `<a title="${escapeHtml(HOSTILE)}">${escapeHtml(HOSTILE)}</a>`);
+    assert.ok(!out.slice(15).includes('<script>'), out);
+  });
+
+  it('html - keeps nested fragments, joins lists, drops empty values', () => {
+    const out = html`<ul>${['a<', 'b'].map((x) => html`<li>${x}</li>`)}</ul>${null}${undefined}${false}${raw('<br>')}`.value;
+    assert.equal(out, '<ul><li>a&lt;</li><li>b</li></ul><br>');
+  });
+
+  it('html - escapes the five characters that end text or quoted attributes', () => {
+    assert.equal(escapeHtml(`&<>"'\``), '&amp;&lt;&gt;&quot;&#39;&#96;');
+  });
+
+  it('safeUrl - accepts http(s) and refuses javascript:, data: and garbage', () => {
+    assert.equal(safeUrl('https://example.org/a?b=c'), 'https://example.org/a?b=c');
+    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', 'not a url', '', null]) {
+      assert.equal(safeUrl(bad), undefined, String(bad));
+    }
+  });
+});
+
+describe('entry page', () => {
+  it('entry page - shows the tone-marked headword marked lang="yo", glosses, examples, variants and licence', () => {
+    const page = entryPage({ assets: ASSETS, entry: yorubaEntry() }).value;
+    assert.match(page, /<h1 class="headword" lang="yo">ọmọ<\/h1>/);
+    assert.match(page, /<p lang="yo">Ọmọ náà ń sùn\.<\/p>/);
+    assert.match(page, /The child is sleeping\./);
+    assert.match(page, /<span lang="yo">ọ̀mọ<\/span>/);
+    assert.match(page, /<a href="\/words\/omode" lang="yo">ọmọdé<\/a>/);
+    assert.match(page, /Creative Commons Attribution-ShareAlike 4\.0/);
+    assert.match(page, /Wiktionary contributors, CC BY-SA 4\.0/);
+    assert.match(page, /Ishola &amp; Zeman \(2020\)/, 'the example source is credited too');
+    assert.match(page, /<link rel="canonical" href="\/words\/omo">/);
+    assert.ok(headingsInOrder(page), 'headings in order');
+  });
+
+  it('entry page - escapes hostile data in every field', () => {
+    const entry = yorubaEntry({
+      headword: HOSTILE,
+      exactForm: HOSTILE,
+      slug: HOSTILE,
+      pronunciation: HOSTILE,
+      glosses: [HOSTILE],
+      senses: [{ number: 1, definition: HOSTILE }],
+      variants: [{ form: HOSTILE, kind: 'variant' }],
+      derived: [{ form: HOSTILE, relation: 'derived', id: 1, slug: HOSTILE }],
+      stems: [HOSTILE],
+      source: { id: 'x', name: HOSTILE, url: 'javascript:alert(1)', attribution: HOSTILE },
+      licence: { spdx: HOSTILE, name: HOSTILE, url: HOSTILE },
+    });
+    const page = entryPage({ assets: ASSETS, entry }).value;
+    assertNoInjectedMarkup(page);
+    assert.ok(!page.includes('javascript:'), 'a javascript: source URL is not linked');
+  });
+
+  it('entry page - stays under 50 KB of HTML and CSS with hundreds of examples and long senses', () => {
+    const example = yorubaEntry().examples[0];
+    const entry = yorubaEntry({
+      examples: Array.from({ length: 300 }, (_, i) => ({ ...example, text: `${example.text} ${'ẹ̀'.repeat(60)} ${i}`, translation: 'x'.repeat(200) })),
+      senses: Array.from({ length: 30 }, (_, i) => ({ number: i + 1, definition: 'a long definition '.repeat(10) })),
+    });
+    const page = entryPage({ assets: ASSETS, entry }).value;
+    const bytes = Buffer.byteLength(page) + CSS_BYTES;
+    assert.ok(bytes < ENTRY_PAGE_BUDGET_BYTES, `entry page is ${bytes} bytes with CSS`);
+    assert.equal([...page.matchAll(/<li>\n<p lang="yo">/g)].length, MAX_EXAMPLES_SHOWN);
+    assert.match(page, /280 more examples are available/);
+  });
+});
+
+describe('search page', () => {
+  it('search page - shows each result with its form, part of speech, glosses and how it matched', () => {
+    const items = [
+      summary({ matchType: 'exact' }),
+      summary({ id: 2, slug: 'omo-2', exactForm: 'ọ̀mọ̀', matchType: 'folded' }),
+      summary({ id: 3, slug: 'omi', exactForm: 'omi', matchType: 'prefix', glosses: ['water'] }),
+      summary({ id: 4, slug: 'x', matchType: 'variant' }),
+      summary({ id: 5, slug: 'y', matchType: 'gloss' }),
+    ];
+    const page = searchPage({ assets: ASSETS, languages: LANGUAGES, q: 'omo', page: 1, perPage: 20, maxPage: 10_000, result: { total: 5, truncated: false, items } }).value;
+    for (const label of ['exact match', 'matched without tone marks', 'starts with your search', 'matched a variant spelling', 'matched the English gloss']) {
+      assert.ok(page.includes(label), label);
+    }
+    assert.match(page, /<a class="word" href="\/words\/omo-2" lang="yo">ọ̀mọ̀<\/a>/);
+    assert.match(page, /water/);
+    assert.match(page, /Showing 1–5 of 5 words/);
+    assert.ok(!page.includes('rel="next"'), 'one page: no pagination');
+    assert.ok(headingsInOrder(page));
+  });
+
+  it('search page - paginates with the query kept in every link', () => {
+    const items = Array.from({ length: 20 }, (_, i) => summary({ id: i, slug: `w${i}` }));
+    const page = searchPage({ assets: ASSETS, languages: LANGUAGES, q: 'a b&c', language: 'yo', page: 3, perPage: 20, maxPage: 10_000, result: { total: 1000, truncated: true, items } }).value;
+    assert.match(page, /Showing 41–60 of more than 1,000 words in Yoruba/);
+    assert.match(page, /href="\/search\?q=a\+b%26c&amp;language=yo&amp;page=2" rel="prev"/);
+    assert.match(page, /href="\/search\?q=a\+b%26c&amp;language=yo&amp;page=4" rel="next"/);
+    assert.match(page, /<span aria-current="page">3<\/span>/);
+    assert.match(page, /page=50"/, 'last page linked');
+  });
+
+  it('search page - escapes the query everywhere it is echoed', () => {
+    const page = searchPage({ assets: ASSETS, languages: LANGUAGES, q: HOSTILE, page: 1, perPage: 20, maxPage: 10_000, result: { total: 0, truncated: false, items: [] } }).value;
+    assertNoInjectedMarkup(page);
+    assert.match(page, /No words found/);
+  });
+});
+
+describe('not found page', () => {
+  it('not found page - names the missing slug and offers a search prefilled from it', () => {
+    const page = notFoundPage({ assets: ASSETS, languages: LANGUAGES, slug: 'omo-dun-3' }).value;
+    assert.match(page, /No entry at this address/);
+    assert.match(page, /<form class="search" role="search" action="\/search" method="get">/);
+    assert.match(page, /name="q" type="search" value="omo dun"/);
+    assert.ok(headingsInOrder(page));
+    assertNoInjectedMarkup(notFoundPage({ assets: ASSETS, languages: LANGUAGES, slug: HOSTILE }).value);
+  });
+
+  it('searchTextFromSlug - drops the disambiguator and hyphens', () => {
+    assert.equal(searchTextFromSlug('omi-2'), 'omi');
+    assert.equal(searchTextFromSlug('-tu-afa'), 'tu afa');
+  });
+});
+
+describe('developers page', () => {
+  it('developers page - lists the plans with their daily limits and a labelled sign-up form', () => {
+    const page = developersPage({ assets: ASSETS }).value;
+    for (const text of ['1,000', '50,000', '500,000', 'Contact the operator']) assert.ok(page.includes(text), text);
+    for (const field of ['name', 'email', 'organization', 'useCase', 'keyName']) {
+      assert.match(page, new RegExp(`<label for="f-${field}">`), field);
+      assert.match(page, new RegExp(`id="f-${field}" name="${field}"`), field);
+    }
+    assert.match(page, /<form class="signup" action="\/developers#signup" method="post">/);
+    assert.ok(headingsInOrder(page));
+  });
+
+  it('developers page - shows each error next to its field and keeps the values, escaped', () => {
+    const page = developersPage({ assets: ASSETS, values: { name: HOSTILE, email: 'bad' }, errors: { email: 'Email address must be an email address.' } }).value;
+    assert.match(page, /aria-describedby="f-email-hint f-email-error" aria-invalid="true" value="bad">\n<p class="error-text" id="f-email-error">Email address must be an email address\.<\/p>/);
+    assertNoInjectedMarkup(page);
+  });
+
+  it('key page - shows the key once with the warning and a copy button that only script reveals', () => {
+    const key = `svc_live_${'a'.repeat(40)}`;
+    const page = keyCreatedPage(ASSETS, { developer: { id: 'd1', name: 'Ada', email: 'ada@example.org', plan: 'free' }, apiKey: key, keyPrefix: key.slice(0, 17) }, 'http://localhost:1').value;
+    assert.match(page, new RegExp(`<code class="key" id="api-key">${key}</code>`));
+    assert.match(page, /Store this API key now: it is shown only once/);
+    assert.match(page, /<button type="button" class="secondary" data-copy="api-key" hidden>/);
+    assert.match(page, /<meta name="robots" content="noindex">/);
+  });
+});
+
+describe('other pages', () => {
+  it('home page - word of the day per active language, marked with its language', () => {
+    const page = homePage({
+      assets: ASSETS,
+      languages: LANGUAGES,
+      date: '2025-11-22',
+      wordsOfTheDay: [
+        { language: LANGUAGES[0], entry: undefined },
+        { language: LANGUAGES[1], entry: yorubaEntry() },
+      ],
+    }).value;
+    assert.match(page, /<a href="\/words\/omo" lang="yo">ọmọ<\/a>/);
+    assert.match(page, /22 November 2025/);
+    assert.match(page, /No word of the day today/);
+    assert.match(page, /<span lang="ha">Harshen Hausa<\/span> \(Hausa\): corpus being prepared/);
+    assert.match(page, /<a class="skip" href="#main">/);
+    assert.ok(headingsInOrder(page));
+  });
+
+  it('docs page - loads the renderer from our origin and lists operations without script', () => {
+    const page = docsPage({ assets: ASSETS, rendererVersion: '5.35.0' }).value;
+    assert.match(page, /<script src="\/assets\/swagger-ui\/swagger-ui-bundle\.js\?v=test" defer><\/script>/);
+    assert.ok(!/src="(https?:)?\/\//.test(page), 'no third-party script');
+    assert.match(page, /GET \/api\/v1\/words\/\{id\}/);
+    assert.match(page, /Apache License 2\.0/);
+  });
+
+  it('about page - every corpus with licence and attribution, links only when http(s)', () => {
+    const page = aboutPage({
+      assets: ASSETS,
+      languages: LANGUAGES,
+      stats: undefined,
+      sources: [
+        { id: 'igbo-api', name: 'Igbo API', language: 'ig', role: 'lexicon', url: 'https://github.com/nkowaokwu/igbo_api', attribution: 'Igbo API (nkowaokwu/igbo_api), © 2023 Nkọwa okwu', licence: { spdx: 'Apache-2.0', name: 'Apache License 2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' }, records: 8000 },
+        { id: 'evil', name: HOSTILE, language: 'yo', role: 'frequency', url: 'javascript:alert(1)', attribution: HOSTILE, licence: { spdx: 'X', name: HOSTILE, url: 'data:x' }, records: 0 },
+      ],
+    }).value;
+    assert.match(page, /<a href="https:\/\/github\.com\/nkowaokwu\/igbo_api" rel="external">Igbo API<\/a>/);
+    assert.match(page, /dictionary entries for Igbo \(8,000 records in this edition\)/);
+    assert.match(page, /Unicode normal form C/);
+    assertNoInjectedMarkup(page);
+    assert.ok(!page.includes('javascript:') && !page.includes('data:x'));
+    assert.ok(headingsInOrder(page));
+  });
+});

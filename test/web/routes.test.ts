@@ -1,0 +1,209 @@
+// The website's routes on a real hyper-express app over the real test snapshot: statuses, headers, decoding,
+// the sign-up form's outcomes. The meter is a scripted stand-in so that each outcome can be chosen.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { createApp } from '../../services/api/app.ts';
+import type { Deps } from '../../services/api/deps.ts';
+import type { Meter, Registration, RegistrationInput } from '../../services/api/metering/meter.ts';
+import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import { MeteringUnavailableError, RateLimitedError } from '../../services/shared/domain-errors.ts';
+import { freePort } from '../support/nats.ts';
+import { testSnapshotPath } from '../support/snapshot.ts';
+
+/** A meter whose register() does what the test says; admit() is not used by pages. */
+class ScriptedMeter implements Meter {
+  next: 'ok' | 'rate_limited' | 'unavailable' = 'ok';
+  calls: Array<{ input: RegistrationInput; clientIp: string }> = [];
+  async admit(): Promise<never> {
+    throw new Error('pages are not metered');
+  }
+  async register(input: RegistrationInput, clientIp: string): Promise<Registration> {
+    this.calls.push({ input, clientIp });
+    if (this.next === 'rate_limited') throw new RateLimitedError('too many');
+    if (this.next === 'unavailable') throw new MeteringUnavailableError('down');
+    const apiKey = `svc_live_${'0123456789'.repeat(4)}`;
+    return { developer: { id: 'dev_1', name: input.name, email: input.email, plan: 'free' }, apiKey, keyPrefix: apiKey.slice(0, 17) };
+  }
+  async reachable(): Promise<boolean> {
+    return true;
+  }
+  async close(): Promise<void> {}
+}
+
+let base = '';
+let snapshot: Snapshot;
+const meter = new ScriptedMeter();
+const errors: Array<Record<string, unknown>> = [];
+let stop = (): void => {};
+
+before(async () => {
+  snapshot = openSnapshot(testSnapshotPath());
+  const port = await freePort();
+  const deps: Deps = {
+    config: { port, host: '127.0.0.1', natsUrl: 'nats://127.0.0.1:1', dataDir: '.tmp', snapshotPath: snapshot.meta.path, trustProxy: [], workerName: 'web-test' },
+    snapshot,
+    meter,
+    log: { info: () => {}, error: (f) => errors.push(f), flush: () => {} },
+    now: () => Date.parse('2025-11-22T12:00:00Z'),
+  };
+  const app = createApp(deps);
+  await app.listen(port, '127.0.0.1');
+  base = `http://127.0.0.1:${port}`;
+  stop = () => {
+    app.close();
+    snapshot.close();
+  };
+});
+
+after(() => stop());
+
+async function get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: string }> {
+  const res = await fetch(base + path, { redirect: 'manual', ...init });
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+function postForm(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return get('/developers', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+describe('website routes', () => {
+  it('website routes - every page answers 200 HTML with security headers and a cache policy', async () => {
+    for (const path of ['/', '/search?q=omo', '/developers', '/docs', '/about']) {
+      const res = await get(path);
+      assert.equal(res.status, 200, `${path}: ${res.body.slice(0, 500)}`);
+      assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8', path);
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
+      assert.match(res.headers.get('content-security-policy') ?? '', /default-src 'self'; script-src 'self'; style-src 'self'/, path);
+      assert.ok(res.headers.get('referrer-policy'), path);
+      assert.match(res.headers.get('cache-control') ?? '', /^public, max-age=\d+$/, path);
+      assert.equal(res.headers.get('x-ratelimit-limit'), null, `${path} is not metered`);
+    }
+  });
+
+  it('website routes - a search typed without tone marks finds tone-marked entries, marked lang', async () => {
+    const res = await get('/search?q=omo&language=yo');
+    assert.equal(res.status, 200);
+    assert.match(res.body, /<a class="word" href="\/words\/[^"]+" lang="yo">ọmọ<\/a>/, res.body.slice(0, 4000));
+    assert.match(res.body, /matched without tone marks/);
+  });
+
+  it('website routes - a language without search text is browsed alphabetically', async () => {
+    const res = await get('/search?language=igbo');
+    assert.equal(res.status, 200);
+    assert.equal([...res.body.matchAll(/<a class="word" href="\/words\/[^"]+" lang="ig">/g)].length, 20, res.body.slice(0, 3000));
+  });
+
+  it('website routes - the entry page decodes its percent-encoded slug and is cached for an hour', async () => {
+    const { items } = snapshot.search({ q: 'ọmọ', language: 'yo', page: 1, limit: 1 });
+    const slug = items[0].slug;
+    const res = await get(`/words/${encodeURIComponent(slug)}`);
+    assert.equal(res.status, 200, res.body.slice(0, 500));
+    assert.match(res.body, /<h1 class="headword" lang="yo">ọmọ<\/h1>/);
+    assert.match(res.body, /Licence/);
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=3600');
+  });
+
+  it('website routes - an entry addressed by id redirects to its one shareable URL', async () => {
+    const { items } = snapshot.search({ q: 'omi', language: 'yo', page: 1, limit: 1 });
+    const res = await get(`/words/${items[0].id}`);
+    assert.equal(res.status, 301);
+    assert.equal(res.headers.get('location'), `/words/${encodeURIComponent(items[0].slug)}`);
+  });
+
+  it('website routes - unknown slugs and unknown pages get the 404 page with a search box', async () => {
+    for (const path of ['/words/no-such-word-xyz', '/words/%E0%A4%A', '/nowhere']) {
+      const res = await get(path);
+      assert.equal(res.status, 404, path);
+      assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8', path);
+      assert.match(res.body, /role="search"/, path);
+    }
+    const api = await get('/api/v1/nowhere');
+    assert.equal(api.status, 404);
+    assert.match(api.headers.get('content-type') ?? '', /application\/json/, 'API paths keep the JSON error');
+  });
+
+  it('website routes - refused searches explain themselves with status 400', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['/search?q=omo&language=xx', /not one of the languages/],
+      ['/search?q=omo&page=0', /Page must be a whole number/],
+      ['/search?q=omo&page=10001', /Page must be a whole number/],
+      [`/search?q=${'a'.repeat(201)}`, /at most 200 characters/],
+    ];
+    for (const [path, message] of cases) {
+      const res = await get(path);
+      assert.equal(res.status, 400, path);
+      assert.match(res.body, message, path);
+    }
+  });
+
+  it('website routes - static assets are fingerprinted, immutable and gzipped', async () => {
+    const page = await get('/docs');
+    const src = /<script src="(\/assets\/swagger-ui\/swagger-ui-bundle\.js\?v=[^"]+)"/.exec(page.body)?.[1];
+    assert.ok(src, 'bundle linked');
+    const res = await fetch(base + src, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(res.headers.get('content-encoding'), 'gzip');
+    assert.match(await res.text(), /SwaggerUIBundle/);
+    const etag = res.headers.get('etag') ?? '';
+    assert.equal((await fetch(base + src, { headers: { 'if-none-match': etag } })).status, 304);
+    assert.equal((await get('/assets/swagger-ui/LICENSE')).status, 200);
+  });
+});
+
+describe('website sign-up', () => {
+  it('website sign-up - shows the key once, never cached, through the shared schema (email lower-cased)', async () => {
+    meter.next = 'ok';
+    const res = await postForm({ name: 'Ada', email: 'Ada@Example.ORG', organization: '', useCase: 'lessons', keyName: '' });
+    assert.equal(res.status, 201, res.body.slice(0, 800));
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    assert.match(res.body, /<code class="key" id="api-key">svc_live_0123456789/);
+    assert.match(res.body, /Store this API key now/);
+    const call = meter.calls.at(-1);
+    assert.deepEqual({ ...call?.input }, { name: 'Ada', email: 'ada@example.org', useCase: 'lessons', keyName: 'default' }, 'an empty optional field counts as absent');
+    assert.match(call?.clientIp ?? '', /127\.0\.0\.1/);
+  });
+
+  it('website sign-up - shows each validation error next to its field, keeps the values, calls nothing', async () => {
+    const before = meter.calls.length;
+    const cases: Array<[Record<string, string>, string, RegExp]> = [
+      [{ name: '', email: 'a@b.org' }, 'name', /Name is required\./],
+      [{ name: 'Ada', email: 'not-an-email' }, 'email', /Email address must be an email address\./],
+      [{ name: 'x'.repeat(201), email: 'a@b.org' }, 'name', /Name must be at most 200 characters\./],
+      [{ email: 'a@b.org' }, 'name', /Name is required\./],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await postForm(fields);
+      assert.equal(res.status, 400, JSON.stringify(fields));
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.match(res.body, new RegExp(`<p class="error-text" id="f-${field}-error">${message.source}`), JSON.stringify(fields));
+      if (fields.email) assert.ok(res.body.includes(`value="${fields.email}"`), 'value kept');
+    }
+    assert.equal(meter.calls.length, before);
+  });
+
+  it('website sign-up - rate_limited is said clearly with status 429 and Retry-After 900', async () => {
+    meter.next = 'rate_limited';
+    const res = await postForm({ name: 'Ada', email: 'ada@example.org' });
+    assert.equal(res.status, 429);
+    assert.equal(res.headers.get('retry-after'), '900');
+    assert.match(res.body, /Too many sign-ups from your network \(rate_limited\)/);
+    assert.match(res.body, /try again in 15 minutes/);
+  });
+
+  it('website sign-up - metering down: 503, no key, values kept', async () => {
+    meter.next = 'unavailable';
+    const res = await postForm({ name: 'Ada', email: 'ada@example.org' });
+    assert.equal(res.status, 503);
+    assert.match(res.body, /Sign-up is unavailable right now/);
+    assert.ok(!res.body.includes('svc_live_'));
+    assert.ok(res.body.includes('value="ada@example.org"'));
+    meter.next = 'ok';
+  });
+});
