@@ -82,6 +82,15 @@ export function searchTokens(text: string): string[] {
   return text.match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu) ?? [];
 }
 
+/**
+ * Words of a search text for the English-gloss index, split exactly as its tokenizer (unicode61, categories
+ * L* N* Co) splits them: there a combining mark is a separator, so a quoted "a\u05B7b" would become a phrase,
+ * which the index (detail=column) refuses. NFC first, so that Latin letters with accents stay one word.
+ */
+export function glossTokens(text: string): string[] {
+  return text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /** URL-safe, readable base of a slug: the folded form in ASCII letters, digits and hyphens. */
 export function slugBase(text: string): string {
   const folded = fold(text);

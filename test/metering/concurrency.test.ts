@@ -93,7 +93,8 @@ describe('leased allowance', () => {
 
   it('leased allowance - a steady stream is admitted locally, with few round trips', async () => {
     const { apiKey } = await registerKey(a);
-    await svc.db.prepare("UPDATE developers SET plan = 'institution' WHERE email = (SELECT d.email FROM developers d JOIN api_keys k ON k.developer_id = d.id WHERE k.prefix = ?)").run(apiKey.slice(0, 17));
+    // Plans are per key (a key issued later starts free): raise this one.
+    await svc.db.prepare("UPDATE api_keys SET plan = 'institution' WHERE prefix = ?").run(apiKey.slice(0, 17));
     await spy.flush();
     const before = leaseRequests;
     for (let i = 0; i < 20_000; i++) await a.admit(apiKey, 'GET /api/v1/word-of-the-day');

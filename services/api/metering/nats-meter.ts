@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 import { connect, Events, type NatsConnection, type Subscription } from 'nats';
 
-import { InvalidApiKeyError } from '../../shared/domain-errors.ts';
+import { InvalidApiKeyError, MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { call, encodeJson, tryDecodeJson } from '../../shared/metering/client.ts';
 import { utcDay } from '../../shared/metering/day.ts';
 import { hashApiKey, isWellFormedKey } from '../../shared/metering/keys.ts';
@@ -18,11 +18,16 @@ import { KeyCache, type KeyEntry } from './key-cache.ts';
 import { LeaseRequests } from './lease-requests.ts';
 import type { Admission, Meter, Registration, RegistrationInput } from './meter.ts';
 import { register } from './register.ts';
-import { returnUnits } from './returns.ts';
+import { returnUnits, returnUnitsRetrying } from './returns.ts';
 import { LeaseSweeper } from './sweeper.ts';
 
 /** After the service says a key's day is used up, refuse locally this long before asking again. */
 export const EXHAUSTED_RECHECK_MS = 1000;
+/**
+ * Longest an admission waits for the metering service, over all its lease requests (a reply discarded after
+ * a reconnect makes a second one): past it the request fails closed, fast, as internal_error.
+ */
+export const ADMISSION_DEADLINE_MS = 1000;
 /** Reconnect quickly after a NATS restart and never give up: the worker recovers by itself. */
 export const RECONNECT_TIME_WAIT_MS = 250;
 
@@ -99,10 +104,15 @@ export class NatsMeter implements Meter {
   }
 
   private async admitSlowly(hash: string, endpoint: MeteredEndpoint): Promise<Admission> {
+    const deadline = performance.now() + ADMISSION_DEADLINE_MS;
     for (;;) {
-      await this.leases.request(hash, endpoint, utcDay(this.now()), (reply, epoch) =>
+      const left = deadline - performance.now();
+      if (left <= 0) throw new MeteringUnavailableError('no allowance within the admission deadline');
+      // The request goes on after the deadline: its grant is still applied and serves later requests.
+      const pending = this.leases.request(hash, endpoint, utcDay(this.now()), (reply, epoch) =>
         this.applyLease(hash, endpoint, reply, epoch),
       );
+      await withDeadline(pending, left);
       const local = this.decide(hash, endpoint);
       if (local instanceof Error) throw local;
       if (local !== undefined) return local;
@@ -138,7 +148,7 @@ export class NatsMeter implements Meter {
       // A keys-changed broadcast arrived while this request was out: the key may now be revoked. Give the
       // units back and let the waiters ask again, so that the service checks the key again.
       if (reply.status === 'granted') {
-        void returnUnits(this.nc, this.holder, { keyId: reply.key.id, endpoint, day: reply.day }, reply.ranges);
+        void returnUnitsRetrying(this.nc, this.holder, { keyId: reply.key.id, endpoint, day: reply.day }, reply.ranges);
       }
       return;
     }
@@ -191,6 +201,12 @@ export class NatsMeter implements Meter {
     const ranges = lease.drain();
     if (ranges.length === 0) return;
     const slot = { keyId: entry.info.id, endpoint, day: lease.day };
+    // Units that must go back are retried until the service answers, so that a reconnect (which forgets
+    // every key) or a metering restart does not strand them as counted-but-never-served.
+    if (!keepIfUnheard) {
+      void returnUnitsRetrying(this.nc, this.holder, slot, ranges);
+      return;
+    }
     void returnUnits(this.nc, this.holder, slot, ranges).then((delivered) => {
       if (!delivered && keepIfUnheard && this.cache.get(entry.hash)?.leases.get(endpoint) === lease) {
         lease.add(ranges, lease.lastUsedAt);
@@ -244,3 +260,12 @@ export class NatsMeter implements Meter {
   }
 }
 
+
+function withDeadline(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new MeteringUnavailableError('metering did not answer in time')), ms);
+  });
+  promise.catch(() => undefined);
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}

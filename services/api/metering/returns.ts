@@ -1,4 +1,6 @@
 // Hands a worker's unused units back to the metering service.
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import { ErrorCode, type NatsConnection } from 'nats';
 
 import { call } from '../../shared/metering/client.ts';
@@ -29,4 +31,34 @@ export async function returnUnits(nc: NatsConnection, holder: string, slot: Slot
 
 export function noResponders(err: unknown): boolean {
   return (err as { cause?: { code?: string } }).cause?.code === ErrorCode.NoResponders;
+}
+
+/**
+ * Backoff for units that must go back (key forgotten, reconnect, day over): the metering service may still be
+ * restarting or resubscribing, and a unit that is never returned stays counted until midnight.
+ */
+export const RETURN_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000] as const;
+
+/**
+ * Returns `ranges` until the service answers (or the retries run out). Repeating a release that did arrive
+ * is harmless: the service only takes back numbers this holder still holds.
+ */
+export async function returnUnitsRetrying(
+  nc: NatsConnection,
+  holder: string,
+  slot: Slot,
+  ranges: readonly Range[],
+): Promise<void> {
+  if (ranges.length === 0) return;
+  const body = ranges.map(([from, to]): [number, number] => [from, to]);
+  for (const delay of [0, ...RETURN_RETRY_DELAYS_MS]) {
+    if (delay > 0) await sleep(delay, undefined, { ref: false });
+    if (nc.isClosed()) return;
+    try {
+      await call(nc, RPC.release, { holder, ...slot, ranges: body });
+      return;
+    } catch {
+      // no responders or timeout: try again after the next delay
+    }
+  }
 }

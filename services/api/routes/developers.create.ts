@@ -18,10 +18,10 @@ export const developersCreateBodySchema = registrationSchema;
 export type DevelopersCreateBody = RegistrationBody;
 
 /**
- * Bodies up to this size are read far enough to refuse them in the spec's error shape; hyper-express answers
- * larger ones itself with an empty 413 (it never buffers more than 16 KiB of them either way).
+ * hyper-express's own limit, set far above ours so that it never answers first with its empty 413 (outside
+ * the spec's error shape): this route refuses anything over 16 KiB itself, from the headers, before reading.
  */
-export const ROUTE_MAX_BODY_BYTES = 1024 * 1024;
+export const ROUTE_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 export const KEY_WARNING =
   'Store this API key now: it is shown only once and cannot be recovered. If you lose it, request a new key.';
@@ -63,15 +63,20 @@ export function registerDevelopersCreate(app: Server, deps: Deps): void {
 async function readJsonObject(req: Request): Promise<unknown> {
   const declared = req.headers['content-length'];
   if (declared === undefined && req.headers['transfer-encoding'] !== undefined) {
+    answerBeforeBody(req);
     throw invalidParameter('body', 'must be sent with a Content-Length header (chunked bodies are not accepted)');
   }
   const length = Number(declared ?? 0);
   if (!(length > 0)) throw invalidParameter('body', 'is required: send a JSON object');
   if (mediaType(req.headers['content-type']) !== 'application/json') {
+    answerBeforeBody(req);
     throw invalidParameter('body', 'must be sent with Content-Type: application/json');
   }
   // Checked before reading, so that an oversized body is never buffered.
-  if (length > MAX_BODY_BYTES) throw invalidParameter('body', `must be at most ${MAX_BODY_BYTES} bytes`);
+  if (length > MAX_BODY_BYTES) {
+    answerBeforeBody(req);
+    throw invalidParameter('body', `must be at most ${MAX_BODY_BYTES} bytes`);
+  }
   const text = await req.text();
   if (text.trim() === '') throw invalidParameter('body', 'is required: send a JSON object');
   let parsed: unknown;
@@ -84,4 +89,13 @@ async function readJsonObject(req: Request): Promise<unknown> {
     throw invalidParameter('body', 'must be a JSON object');
   }
   return parsed;
+}
+
+/**
+ * hyper-express holds every response until the whole request body has arrived, so a refused 10 MB upload
+ * would still be read to its end. Marking the body as received lets the refusal go out at once; uWS then
+ * discards what the client still sends.
+ */
+function answerBeforeBody(req: Request): void {
+  (req as unknown as { received: boolean }).received = true;
 }

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 
 import type { WordSummary } from '../../shared/schemas.ts';
-import { fold, glossKey, looseKey, normalise, searchTokens } from '../../shared/text.ts';
+import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '../../shared/text.ts';
 import type { MatchType } from '../../shared/vocabulary.ts';
 import { FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
 import { matchExpression } from './fts-query.ts';
@@ -146,7 +146,7 @@ export class SnapshotSearch {
         () => {
           // Whole-gloss matches ("water" → omi), then whole words, then a prefix of the last word.
           const key = glossKey(text);
-          const tokens = searchTokens(exact);
+          const tokens = glossTokens(exact);
           const last = tokens[tokens.length - 1] ?? '';
           const lists = [
             key === '' ? [] : this.forms(key, FORM_KIND.gloss, filters),

@@ -61,4 +61,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX registration_attempts_ip_at ON registration_attempts (ip, at);
   CREATE INDEX registration_attempts_at ON registration_attempts (at);
   `,
+  // Plans belong to keys: a key issued through POST /api/v1/developers is always free, even for a developer
+  // whose earlier keys the operator raised (otherwise knowing a paying developer's email buys a paid key).
+  `
+  ALTER TABLE api_keys ADD COLUMN plan TEXT NOT NULL DEFAULT 'free' CHECK (plan IN ('free', 'team', 'institution'));
+  UPDATE api_keys SET plan = (SELECT d.plan FROM developers d WHERE d.id = api_keys.developer_id);
+  `,
 ];

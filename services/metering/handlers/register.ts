@@ -52,7 +52,8 @@ export function handleRegister(ctx: MeteringContext, req: RegisterRequest): z.in
       created_at: now,
     });
     return {
-      developer: { id: developer.id, name: developer.name, email: developer.email, plan: developer.plan },
+      // The issued key is on the free plan whatever the developer's other keys are on (spec: always free).
+      developer: { id: developer.id, name: developer.name, email: developer.email, plan: 'free' as const },
       apiKey,
       keyPrefix: displayPrefix(apiKey),
     };

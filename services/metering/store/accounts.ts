@@ -25,9 +25,11 @@ export interface KeyRecord {
   created_at: number;
   revoked_at: number | null;
   expires_at: number | null;
+  /** The plan this key is metered on (developers.plan is the plan the operator last set for them). */
+  plan: Plan;
 }
 
-export type KeyWithDeveloper = KeyRecord & { plan: Plan; suspended_at: number | null };
+export type KeyWithDeveloper = KeyRecord & { suspended_at: number | null };
 
 export function createAccounts(db: Db) {
   const q = {
@@ -45,12 +47,13 @@ export function createAccounts(db: Db) {
        VALUES (@id, @developer_id, @key_hash, @prefix, @name, 'read', @created_at)`,
     ),
     keyByHash: db.prepare<[string], KeyWithDeveloper>(
-      `SELECT k.*, d.plan, d.suspended_at FROM api_keys k JOIN developers d ON d.id = k.developer_id
+      `SELECT k.*, d.suspended_at FROM api_keys k JOIN developers d ON d.id = k.developer_id
        WHERE k.key_hash = ?`,
     ),
     keysOf: db.prepare<[string], KeyRecord>('SELECT * FROM api_keys WHERE developer_id = ? ORDER BY created_at, id'),
     keysByPrefix: db.prepare<[string], KeyRecord>('SELECT * FROM api_keys WHERE prefix = ?'),
     setPlan: db.prepare<[Plan, string]>('UPDATE developers SET plan = ? WHERE id = ?'),
+    setKeysPlan: db.prepare<[Plan, string]>('UPDATE api_keys SET plan = ? WHERE developer_id = ?'),
     setSuspended: db.prepare<[number | null, string]>('UPDATE developers SET suspended_at = ? WHERE id = ?'),
     revoke: db.prepare<[number, string]>('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
     expire: db.prepare<[number, string]>('UPDATE api_keys SET expires_at = ? WHERE id = ?'),
@@ -61,11 +64,15 @@ export function createAccounts(db: Db) {
     developerByEmail: (email: string) => q.developerByEmail.get(email),
     developers: () => q.developers.all(),
     insertDeveloper: (d: Omit<DeveloperRecord, 'plan' | 'suspended_at'>) => void q.insertDeveloper.run(d),
-    insertKey: (k: Omit<KeyRecord, 'scope' | 'revoked_at' | 'expires_at'>) => void q.insertKey.run(k),
+    insertKey: (k: Omit<KeyRecord, 'scope' | 'revoked_at' | 'expires_at' | 'plan'>) => void q.insertKey.run(k),
     keysOf: (developerId: string) => q.keysOf.all(developerId),
     keysByPrefix: (prefix: string) => q.keysByPrefix.all(prefix),
     keyById: (id: string) => q.keyById.get(id),
-    setPlan: (developerId: string, plan: Plan) => void q.setPlan.run(plan, developerId),
+    /** The operator's plan change applies to the developer's existing keys; later keys start free. */
+    setPlan: db.transaction((developerId: string, plan: Plan) => {
+      q.setPlan.run(plan, developerId);
+      q.setKeysPlan.run(plan, developerId);
+    }),
     setSuspended: (developerId: string, at: number | null) => void q.setSuspended.run(at, developerId),
     revoke: (keyId: string, at: number) => void q.revoke.run(at, keyId),
     expire: (keyId: string, at: number) => void q.expire.run(at, keyId),
