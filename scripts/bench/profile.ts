@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { freePort } from '../../test/support/nats.ts';
 import type { BenchOptions } from './args.ts';
-import { registerKeys } from './keys.ts';
+import { raiseToInstitution, registerKeys } from './keys.ts';
 import { run } from './processes.ts';
 import type { HotFunction } from './results.ts';
 import { scenarios } from './scenarios.ts';
@@ -145,8 +145,9 @@ export async function runProfile(input: {
   let apiPids: number[] = [];
   let windowUs = 0;
   try {
-    // The developer is on the institution plan already (same DATA_DIR), so a new key is too.
+    // A new key starts on the free plan even for an institution developer (metering's rule): raise it again.
     const [key] = await registerKeys(stack, input.email, 1, PROFILE_SUBNET);
+    await raiseToInstitution(stack, input.email, key);
     const loadStarted = Date.now();
     const result = await runWrk(
       scenario.path

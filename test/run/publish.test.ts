@@ -46,6 +46,10 @@ describe('publish:snapshot', () => {
     const published = fs.realpathSync(path.join(stack.dataDir, 'snapshots/current.sqlite'));
     assert.notEqual(published, before, 'current.sqlite points at the new snapshot');
     assert.equal(fs.realpathSync(path.join(stack.dataDir, 'snapshots/previous.sqlite')), before);
+    const apps = JSON.parse(await stack.pm2('jlist')) as { name: string; pm2_env: { restart_time: number } }[];
+    const api = apps.filter((a) => a.name === 'api');
+    assert.equal(api.length, 2);
+    assert.ok(api.every((a) => a.pm2_env.restart_time >= 1), `every api worker was reloaded: ${JSON.stringify(api.map((a) => a.pm2_env.restart_time))}`);
 
     await run(process.execPath, ['--import', 'tsx', 'scripts/publish-snapshot.ts', '--rollback'], {
       env: stack.env,
