@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
 for arg in "$@"; do
-  if [ "$arg" = "--help" ] || [ "$arg" = "-h" ]; then exec node --import tsx scripts/bench/main.ts --help; fi
+  case "$arg" in
+    --help | -h | --render | --render=*) exec node --import tsx scripts/bench/main.ts "$@" ;;
+  esac
 done
 
 need_node

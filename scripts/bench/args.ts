@@ -27,6 +27,8 @@ export interface BenchOptions {
   endpoints: string[] | undefined;
   /** A variant of the stack to measure against production (see scripts/bench/experiment.config.cjs). */
   experiment: string | undefined;
+  /** Only re-render the report from this results file (after editing scripts/bench/notes.md). */
+  render: string | undefined;
 }
 
 export const DEFAULT_DURATION_SECONDS = 10;
@@ -59,6 +61,8 @@ const HELP = `npm run bench [-- options]
   --experiment <name>   run the stack through scripts/bench/experiment.config.cjs with BENCH_EXPERIMENT=<name>
                         (a variant to compare with production, e.g. no-request-logs); the report says so
   --report <file>       where to write the report (default BENCHMARKS.md)
+  --render <json>       measure nothing: rewrite the report from a bench-out/results-*.json (e.g. after
+                        editing scripts/bench/notes.md)
   --corpora <dir>       corpora for the real snapshot (default: the build's own default)
   --keep-tmp            keep the temporary directory (snapshots, logs, profiles)`;
 
@@ -82,6 +86,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       corpora: { type: 'string' },
       endpoints: { type: 'string' },
       experiment: { type: 'string' },
+      render: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -118,5 +123,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     corpora: values.corpora,
     endpoints: values.endpoints?.split(',').map((e) => e.trim()).filter(Boolean),
     experiment: values.experiment,
+    render: values.render,
   };
 }

@@ -16,6 +16,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 async function main(): Promise<void> {
   const opts = parseBenchArgs(process.argv.slice(2));
+  if (opts.render) {
+    const results = JSON.parse(fs.readFileSync(opts.render, 'utf8')) as BenchResults;
+    writeReport(results, path.resolve(ROOT, opts.report), path.relative(ROOT, path.resolve(opts.render)));
+    console.log(`==> wrote ${opts.report} from ${opts.render}`);
+    return;
+  }
   installCleanupHooks();
   const tmp = process.env.BENCH_TMP ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dict-bench-'));
   fs.mkdirSync(path.join(tmp, 'logs'), { recursive: true });
