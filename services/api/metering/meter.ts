@@ -34,6 +34,11 @@ export interface Meter {
    * MeteringUnavailableError (fail closed: never serve free).
    */
   admit(apiKey: string, endpoint: MeteredEndpoint): Promise<Admission>;
+  /**
+   * The same decision when the worker can take it alone (a held block): returns at once, so the response is
+   * sent inside the socket's callback. Undefined when only admit() can decide; throws the same refusals.
+   */
+  admitNow?(apiKey: string, endpoint: MeteredEndpoint): Admission | undefined;
   /** Registers (idempotent on email) and issues a key; throws RateLimitedError, InvalidRegistrationError,
    *  MeteringUnavailableError. `clientIp` is already resolved through TRUST_PROXY. */
   register(input: RegistrationInput, clientIp: string): Promise<Registration>;

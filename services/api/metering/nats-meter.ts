@@ -103,6 +103,13 @@ export class NatsMeter implements Meter {
     return local instanceof Error ? Promise.reject(local) : Promise.resolve(local);
   }
 
+  admitNow(apiKey: string, endpoint: MeteredEndpoint): Admission | undefined {
+    if (!isWellFormedKey(apiKey)) throw new InvalidApiKeyError('malformed API key');
+    const local = this.decide(hashApiKey(apiKey), endpoint);
+    if (local instanceof Error) throw local;
+    return local;
+  }
+
   private async admitSlowly(hash: string, endpoint: MeteredEndpoint): Promise<Admission> {
     const deadline = performance.now() + ADMISSION_DEADLINE_MS;
     for (;;) {
