@@ -55,6 +55,9 @@ apps.push({
   // A worker sends 'ready' once it listens, so `pm2 reload api` restarts the next one only then: the port is
   // never without a listener during a snapshot publish.
   wait_ready: true,
+  // pm2's source-map support parses all of dist/api.mjs.map on a worker's first stack trace (a 0.5-0.8 s
+  // stall, found by npm run bench --profile); Node's own --enable-source-maps is not needed in production.
+  source_map_support: false,
   listen_timeout: 15000,
   // Time to finish in-flight requests and hand back leased quota.
   kill_timeout: 10000,
