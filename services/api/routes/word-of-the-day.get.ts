@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { notFound } from '../../shared/errors.ts';
 import { ifNoneMatchHits, snapshotEtag } from '../http/etag.ts';
-import { ENTRY_CACHE_CONTROL, secondsToUtcMidnight, utcDate } from '../http/headers.ts';
+import { ENTRY_CACHE_CONTROL, utcDate } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { Lru } from '../http/lru.ts';
 import { metered } from '../http/metered.ts';
@@ -36,12 +36,15 @@ export const wordOfTheDayQuerySchema = z.object({
 });
 export type WordOfTheDayQuery = z.infer<typeof wordOfTheDayQuerySchema>;
 
+const DAY_MS = 86_400_000;
+
 /** Days × languages kept encoded per worker. */
 const DAY_CACHE_ENTRIES = 256;
 
 export function registerWordOfTheDay(app: Server, deps: Deps): void {
   const resolveLanguage = languageResolver(deps.snapshot);
   const cache = new Lru<string, { body: Buffer; etag: string }>(DAY_CACHE_ENTRIES);
+  const byRawQuery = new Lru<string, { body: Buffer; etag: string; today: boolean }>(DAY_CACHE_ENTRIES);
 
   app.get(
     '/api/v1/word-of-the-day',
@@ -50,29 +53,37 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
       deps,
       'GET /api/v1/word-of-the-day',
       metered(deps, 'GET /api/v1/word-of-the-day', (req, res, ctx) => {
-        const query = parseInput(wordOfTheDayQuerySchema, req.query_parameters, 'query');
-        const language = query.language === undefined ? null : resolveLanguage(query.language);
         const now = deps.now();
-        const date = query.date ?? utcDate(now);
-        // Decision: only a malformed date is invalid_parameter; a well-formed day the snapshot has no word for
-        // is "no word of the day exists" (404). (The reader repeats its schedule as a cycle beyond the
-        // materialised window, so in practice only a language without entries has none.)
-        const key = `${language ?? ''}|${date}`;
-        let day = cache.get(key);
+        const dayNumber = Math.floor(now / DAY_MS);
+        // Repeated requests of one day skip parsing, validation and date arithmetic (keyed by the raw query).
+        const rawKey = `${dayNumber}|${req.path_query}`;
+        let day = byRawQuery.get(rawKey);
         if (day === undefined) {
-          const json = deps.snapshot.wordOfTheDayJson(language, date);
-          if (json === undefined) {
-            throw notFound(`No word of the day is scheduled for ${date}${language ? ` in language ${language}` : ''}.`);
+          const query = parseInput(wordOfTheDayQuerySchema, req.query_parameters, 'query');
+          const language = query.language === undefined ? null : resolveLanguage(query.language);
+          const date = query.date ?? utcDate(now);
+          // Decision: only a malformed date is invalid_parameter; a well-formed day the snapshot has no word
+          // for is "no word of the day exists" (404). (The reader repeats its schedule as a cycle beyond the
+          // materialised window, so in practice only a language without entries has none.)
+          const key = `${language ?? ''}|${date}`;
+          let stored = cache.get(key);
+          if (stored === undefined) {
+            const json = deps.snapshot.wordOfTheDayJson(language, date);
+            if (json === undefined) {
+              throw notFound(`No word of the day is scheduled for ${date}${language ? ` in language ${language}` : ''}.`);
+            }
+            stored = { body: Buffer.from(json), etag: snapshotEtag(deps.snapshot.meta, date) };
+            cache.set(key, stored);
           }
-          day = { body: Buffer.from(json), etag: snapshotEtag(deps.snapshot.meta, date) };
-          cache.set(key, day);
+          day = { ...stored, today: query.date === undefined };
+          byRawQuery.set(rawKey, day);
         }
         const { body, etag } = day;
         // Today's word changes at 00:00 UTC: cache it until then; a named date is fixed for the snapshot.
-        const seconds = secondsToUtcMidnight(now);
+        const seconds = Math.max(1, Math.ceil(((dayNumber + 1) * DAY_MS - now) / 1000));
         res.header(
           'cache-control',
-          query.date === undefined ? `public, max-age=${seconds}, s-maxage=${seconds}` : ENTRY_CACHE_CONTROL,
+          day.today ? `public, max-age=${seconds}, s-maxage=${seconds}` : ENTRY_CACHE_CONTROL,
         );
         res.header('etag', etag);
         if (ifNoneMatchHits(req.headers['if-none-match'], etag)) return sendNotModified(res, ctx, body);
