@@ -4,7 +4,7 @@ import { Server } from 'hyper-express';
 import { notFound } from '../shared/errors.ts';
 import { PREFLIGHT_HEADERS } from './http/headers.ts';
 import { inFlightOf, pipeline, writeError } from './http/pipeline.ts';
-import { registerDevelopersCreate, ROUTE_MAX_BODY_BYTES } from './routes/developers.create.ts';
+import { registerDevelopersCreate } from './routes/developers.create.ts';
 import { registerHealthz } from './routes/healthz.get.ts';
 import { registerLanguagesList } from './routes/languages.list.ts';
 import { registerOpenApiGet } from './routes/openapi.get.ts';
@@ -23,11 +23,15 @@ export const SHUTDOWN_QUIET_MS = 300;
 
 const isApiPath = (path: string): boolean => path.startsWith('/api/') || path === '/api' || path === '/healthz';
 
+/** Bodies of the website's forms. */
+const PAGE_MAX_BODY_BYTES = 64 * 1024;
+
 export function createApp(deps: Deps): Server {
   const app = new Server({
-    // GET routes never read a body; POST /api/v1/developers refuses bodies over 16 KiB itself, in the spec's
-    // error shape, for any body up to this size (beyond it hyper-express answers an empty 413).
-    max_body_length: ROUTE_MAX_BODY_BYTES,
+    // GET routes never read a body and the website's sign-up form is small: anything larger is refused by
+    // hyper-express without buffering it. POST /api/v1/developers sets its own, higher limit so that it can
+    // refuse oversized bodies itself, from the headers, in the spec's error shape.
+    max_body_length: PAGE_MAX_BODY_BYTES,
     // main.ts owns the signals: it drains in-flight requests before closing.
     auto_close: false,
   });

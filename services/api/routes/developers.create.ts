@@ -93,9 +93,12 @@ async function readJsonObject(req: Request): Promise<unknown> {
 
 /**
  * hyper-express holds every response until the whole request body has arrived, so a refused 10 MB upload
- * would still be read to its end. Marking the body as received lets the refusal go out at once; uWS then
- * discards what the client still sends.
+ * would still be read to its end. Stopping its body parser and marking the body as received (hyper-express
+ * 6.14 internals, pinned) lets the refusal go out at once; uWS then discards what the client still sends.
  */
 function answerBeforeBody(req: Request): void {
-  (req as unknown as { received: boolean }).received = true;
+  const internals = req as unknown as { received: boolean; _body_parser_stop(): void };
+  // Stop buffering first: otherwise the parser pauses (touches) the finished uWS response and throws.
+  internals._body_parser_stop();
+  internals.received = true;
 }
