@@ -122,13 +122,18 @@ export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchR
   try {
     const list = scenarios(prepared).filter((s) => !opts.endpoints || opts.endpoints.includes(s.id));
     if (list.length === 0) throw new Error(`--endpoints ${opts.endpoints?.join(',')}: no such endpoint`);
-    const keysPerScenario = opts.runs + 1;
+    // One key per wrk thread and run: at 50k+ req/s a 10 s run would use up a single institution key.
+    const keysPerRun = opts.threads;
+    const keysPerScenario = (opts.runs + 1) * keysPerRun;
     console.log(`==> registering ${list.length * keysPerScenario + 1} keys through POST /api/v1/developers, institution plan via the ops CLI`);
     const keys = await registerKeys(stack, BENCH_EMAIL, list.length * keysPerScenario + 1);
     const captureKey = keys[keys.length - 1];
     const opsOut = await raiseToInstitution(stack, BENCH_EMAIL, captureKey);
     fs.appendFileSync(log, `ops set-plan:\n${opsOut}\n`);
-    const keyFor = (id: ScenarioId, run: number) => keys[list.findIndex((s) => s.id === id) * keysPerScenario + run];
+    const keyFor = (id: ScenarioId, run: number) => {
+      const start = list.findIndex((s) => s.id === id) * keysPerScenario + run * keysPerRun;
+      return keys.slice(start, start + keysPerRun).join(',');
+    };
 
     console.log('==> capturing the stack\'s responses for the raw ceiling server');
     const fixed = list.flatMap((s) => (s.path ? [s.path] : []));

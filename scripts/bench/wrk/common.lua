@@ -2,6 +2,16 @@
 -- Loaded with dofile() from fixed.lua and mix.lua; prints one line "BENCH_JSON {...}" that wrk.ts parses.
 
 local threads = {}
+
+-- The key argument may list several keys, comma-separated: thread t takes key t (mod their number), so that
+-- one 10 s run at 50k+ req/s does not use up one institution key's 500,000 daily requests for the endpoint.
+function set_key(arg)
+   if not arg or arg == "" then return end
+   local keys = {}
+   for k in string.gmatch(arg, "[^,]+") do table.insert(keys, k) end
+   wrk.headers["X-API-Key"] = keys[(tid % #keys) + 1]
+end
+
 local counter = 0
 
 function setup(thread)

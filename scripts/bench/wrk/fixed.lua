@@ -3,7 +3,5 @@
 dofile(os.getenv("BENCH_LUA_DIR") .. "/common.lua")
 
 function init(args)
-   if args[1] and args[1] ~= "" then
-      wrk.headers["X-API-Key"] = args[1]
-   end
+   set_key(args[1])
 end

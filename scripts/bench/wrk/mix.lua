@@ -7,9 +7,7 @@ local requests_ = {}
 local at = 1
 
 function init(args)
-   if args[1] and args[1] ~= "" then
-      wrk.headers["X-API-Key"] = args[1]
-   end
+   set_key(args[1])
    local nthreads = tonumber(args[3])
    local offset = tonumber(args[4] or "0")
    local paths = {}
