@@ -8,7 +8,7 @@ import { fold } from '../services/shared/text.ts';
 import { FrequencyTable } from './frequency.ts';
 import { FormatError, parseConllu } from './importers/conllu.ts';
 import { importIgboRecord } from './importers/igbo-api.ts';
-import { importKaikkiRecord } from './importers/kaikki.ts';
+import { importKaikkiRecord } from './importers/wiktextract.ts';
 import { importUnilexLine } from './importers/unilex.ts';
 import type { SourceManifest } from './manifest.ts';
 import type { Progress } from './progress.ts';

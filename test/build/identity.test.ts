@@ -50,13 +50,13 @@ describe('snapshot identity', () => {
     const dir = tempDir(t);
     const corpora = copySample(dir);
     await buildSample(corpora, path.join(dir, 'before.sqlite'));
-    const igFile = path.join(corpora, 'igbo-api', 'ig-en.json');
+    const igFile = path.join(corpora, 'igbo-api', 'igbo-sample.json');
     const ig = readJson<Record<string, unknown>>(igFile);
     delete ig['egō'];
     delete ig['-lī'];
     ig['ọhụrụ'] = [{ word: 'ọhụrụ', wordClass: 'ADJ', definitions: ['new'], examples: [], variations: [], stems: null }];
     writeJson(igFile, ig);
-    const yoFile = path.join(corpora, 'wiktionary-yoruba', 'kaikki-yoruba-lexicon.json');
+    const yoFile = path.join(corpora, 'wiktionary-yoruba', 'yoruba-sample-lexicon.json');
     const yo = readJson<Record<string, unknown[]>>(yoFile);
     delete yo.omi;
     yo.ojo = [{ pos: 'noun', etymologyNumber: '1', headword: 'òjò', canonicalForm: { value: 'òjò', confidence: 1 }, standardForms: [], glosses: ['rain'], altOfTargets: [], componentCandidates: [], derivedForms: [] }];

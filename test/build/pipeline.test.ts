@@ -108,20 +108,20 @@ describe('build CLI', () => {
   it('build CLI - exits non-zero naming the file when a source is missing', async (t) => {
     const dir = tempDir(t);
     const corpora = copySample(dir);
-    rmSync(path.join(corpora, 'ud-yoruba-ytb', 'sample.conllu'));
+    rmSync(path.join(corpora, 'ud-yoruba-ytb', 'yoruba-sample-treebank.txt'));
     const cli = runCli(['--corpora', corpora, '--out', path.join(dir, 's.sqlite')]);
     assert.notEqual(cli.status, 0);
-    assert.match(cli.stderr, /sample\.conllu: source file missing/);
+    assert.match(cli.stderr, /yoruba-sample-treebank\.txt: source file missing/);
     assert.equal(existsSync(path.join(dir, 's.sqlite')), false);
   });
   it('build CLI - exits non-zero naming the file when a source is not its format or unreadable', async (t) => {
     const dir = tempDir(t);
     const corpora = copySample(dir);
-    const igFile = path.join(corpora, 'igbo-api', 'ig-en.json');
+    const igFile = path.join(corpora, 'igbo-api', 'igbo-sample.json');
     writeFileSync(igFile, '# text = not json\n');
     const cli = runCli(['--corpora', corpora, '--out', path.join(dir, 's.sqlite')]);
     assert.notEqual(cli.status, 0);
-    assert.match(cli.stderr, /ig-en\.json: not a JSON object of records/);
+    assert.match(cli.stderr, /igbo-sample\.json: not a JSON object of records/);
     if (process.getuid?.() !== 0) {
       writeFileSync(igFile, '{}');
       chmodSync(igFile, 0o000);

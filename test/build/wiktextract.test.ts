@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { ajamiEquivalents, importKaikkiRecord } from '../../build/importers/kaikki.ts';
+import { ajamiEquivalents, importKaikkiRecord } from '../../build/importers/wiktextract.ts';
 import type { AltRecord, LexRecord } from '../../build/records.ts';
 
 const source = { id: 'wiktionary-yoruba', language: 'yo', verified: true };
