@@ -85,6 +85,14 @@ describe('GET /api/v1/words', () => {
     assert.equal(a.reply.text, b.reply.text);
   });
 
+  test('GET /api/v1/words - the body, written as text around stored summaries, is canonical JSON', async () => {
+    // Truncated (diagnostics), ranked with tone marks, by gloss, browsed, empty.
+    for (const query of ['?q=a&limit=100', '?q=%E1%BB%8D%CC%80run&language=yo', '?q=water&partOfSpeech=noun', '?language=ig&page=3', '?q=qxzqxzqxzq']) {
+      const { reply } = await search(query);
+      assert.equal(reply.text, JSON.stringify(reply.body), `${query}: ${show(reply)}`);
+    }
+  });
+
   test('GET /api/v1/words - empty text filters count as absent', async () => {
     const { page } = await search('?q=&language=&partOfSpeech=&limit=3');
     assert.equal(page.perPage, 3);

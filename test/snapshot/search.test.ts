@@ -50,6 +50,24 @@ describe('search', () => {
     for (let i = 1; i < page.items.length; i++) assert.ok(page.items[i].score < page.items[i - 1].score, `score at ${i}`);
     for (const item of page.items) WordSummarySchema.parse(item);
   });
+  it('search - language and part-of-speech filters give the unfiltered ranking restricted to them', () => {
+    // Below the ranking bound the filters apply to the rows; above it (q=a) FTS5 filters by tag instead.
+    for (const q of ['go', 'water', 'ba', 'omi', 'a']) {
+      const all = snap.search({ q, page: 1, limit: 100 });
+      for (const filters of [{ language: 'ig' }, { language: 'yo' }, { language: 'yo', partOfSpeech: 'verb' }, { partOfSpeech: 'noun' }]) {
+        const page = snap.search({ q, ...filters, page: 1, limit: 100 });
+        const wanted = (i: { language: string; partOfSpeech: string }) =>
+          i.language === (filters.language ?? i.language) && i.partOfSpeech === (filters.partOfSpeech ?? i.partOfSpeech);
+        assert.ok(page.items.every(wanted), `${q} ${JSON.stringify(filters)}`);
+        if (!all.truncated && all.total <= 100) {
+          assert.deepEqual(page.items.map((i) => i.id), all.items.filter(wanted).map((i) => i.id), `${q} ${JSON.stringify(filters)}`);
+          assert.equal(page.total, page.items.length);
+        } else {
+          assert.ok(page.total > 0 && page.total <= MAX_RANKED_ROWS, `${q} ${JSON.stringify(filters)} total ${page.total}`);
+        }
+      }
+    }
+  });
   it('search - pages never overlap or skip', () => {
     const all = snap.search({ q: 'a', page: 1, limit: 100 });
     const ids: number[] = [];

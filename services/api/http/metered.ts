@@ -36,27 +36,42 @@ export function apiKeyFrom(headers: Readonly<Record<string, string | undefined>>
 /**
  * Wraps a handler so that it runs only for an admitted key. Parameters are validated by the handler, i.e.
  * after admission: a bad-parameter request on a valid key counts and carries the headers (spec, Errors 2).
+ * Synchronous when the worker holds allowance for the key (admitNow); a promise only when the metering
+ * service must be asked.
  */
 export function metered(deps: Deps, endpoint: MeteredEndpoint, handler: MeteredHandler) {
-  return async (req: Request, res: Response, ctx: RequestContext): Promise<void> => {
+  const admitted = (req: Request, res: Response, ctx: RequestContext, admission: Admission): void | Promise<void> => {
+    ctx.keyPrefix = admission.keyPrefix;
+    setRateLimitHeaders(res, admission.limit, admission.remaining, admission.used);
+    return handler(req, res, ctx, admission);
+  };
+  return (req: Request, res: Response, ctx: RequestContext): void | Promise<void> => {
     const key = apiKeyFrom(req.headers);
     // Spec (Authentication 4, 6): refused before the handler, without rate-limit headers.
     if (key === undefined) throw missingApiKey();
-    let admission: Admission;
+    let now: Admission | undefined;
     try {
-      // Synchronous when the worker holds allowance: no promise turn between the request and its response.
-      admission = deps.meter.admitNow?.(key, endpoint) ?? (await deps.meter.admit(key, endpoint));
+      now = deps.meter.admitNow?.(key, endpoint);
     } catch (error) {
-      if (error instanceof QuotaExceededError) {
-        const { limit, used } = error.state;
-        setRateLimitHeaders(res, limit, 0, used);
-      }
-      throw error;
+      throw refusal(res, error);
     }
-    ctx.keyPrefix = admission.keyPrefix;
-    setRateLimitHeaders(res, admission.limit, admission.remaining, admission.used);
-    await handler(req, res, ctx, admission);
+    if (now !== undefined) return admitted(req, res, ctx, now);
+    return deps.meter.admit(key, endpoint).then(
+      (admission) => admitted(req, res, ctx, admission),
+      (error: unknown) => {
+        throw refusal(res, error);
+      },
+    );
   };
+}
+
+/** A quota refusal still carries the rate-limit headers (spec, Errors 2); the error goes on to the pipeline. */
+function refusal(res: Response, error: unknown): unknown {
+  if (error instanceof QuotaExceededError) {
+    const { limit, used } = error.state;
+    setRateLimitHeaders(res, limit, 0, used);
+  }
+  return error;
 }
 
 function setRateLimitHeaders(res: Response, limit: number, remaining: number, used: number): void {

@@ -97,20 +97,21 @@ function searchPage(deps: Deps, query: WordsSearchQuery, language: string | unde
   });
 }
 
-/** The envelope and Content-Range (zero-based positions; spec: an empty page reports `items 0-0/0`). */
+/**
+ * The envelope and Content-Range (zero-based positions; spec: an empty page reports `items 0-0/0`). Written
+ * as text around the summaries' stored JSON, in the field order of PaginatedWordsSchema: parsing and
+ * re-serialising every summary was a quarter of a search's time.
+ */
 function render(page: SearchPage, query: WordsSearchQuery): RenderedPage {
   const first = (query.page - 1) * query.limit;
-  const count = page.items.length;
-  const envelope = {
-    data: page.items,
-    total: page.total,
-    page: query.page,
-    perPage: query.limit,
-    hasMore: first + count < page.total,
-    ...(page.truncated ? { diagnostics: { truncated: true, rankedLimit: page.total } } : {}),
-  };
+  const count = page.itemsJson.length;
+  const hasMore = first + count < page.total;
+  const diagnostics = page.truncated ? `,"diagnostics":{"truncated":true,"rankedLimit":${page.total}}` : '';
+  const body =
+    `{"data":[${page.itemsJson.join(',')}],"total":${page.total},"page":${query.page},"perPage":${query.limit},` +
+    `"hasMore":${hasMore}${diagnostics}}`;
   return {
-    body: Buffer.from(JSON.stringify(envelope)),
+    body: Buffer.from(body),
     contentRange: count === 0 ? 'items 0-0/0' : `items ${first}-${first + count - 1}/${page.total}`,
   };
 }

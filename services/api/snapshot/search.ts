@@ -7,6 +7,8 @@ import type { MatchType } from '../../shared/vocabulary.ts';
 import { FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
 import { matchExpression } from './fts-query.ts';
 import type { MatchFilters } from './fts-query.ts';
+import { EntryFacets } from './entry-facets.ts';
+import { FormLookups } from './form-lookups.ts';
 import { LruCache } from './lru.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
 
@@ -27,32 +29,50 @@ interface Ranked {
 
 type RankedType = Exclude<MatchType, 'browse'>;
 type Stmt = Database.Statement<unknown[], { pop: number }>;
+/** An FTS statement in pluck mode: (expression, limit) → rowids, which are pops. */
+type FtsStmt = Database.Statement<[string, number], number>;
+
+/** A page of results: stored summary JSON texts with matchType and score spliced in, parsed on demand. */
+class RankedPage implements SearchPage {
+  #items: WordSummary[] | undefined;
+
+  constructor(
+    readonly total: number,
+    readonly itemsJson: readonly string[],
+    readonly truncated: boolean,
+  ) {}
+
+  get items(): WordSummary[] {
+    return (this.#items ??= this.itemsJson.map((json) => JSON.parse(json) as WordSummary));
+  }
+}
 
 export class SnapshotSearch {
-  private readonly formStatements = new Map<string, Stmt>();
   private readonly browseStatements = new Map<string, Stmt>();
-  private readonly headFts: Stmt;
-  private readonly glossFts: Stmt;
-  private readonly summary: Database.Statement<[number], { summary: string }>;
+  private readonly headFts: FtsStmt;
+  private readonly glossFts: FtsStmt;
+  private readonly summary: Database.Statement<[number], string>;
   private readonly count: Database.Statement<[string, string], { n: number }>;
   private readonly ranked = new LruCache<string, Ranked>(RANKED_CACHE_ENTRIES);
+  private readonly forms: FormLookups;
+  private readonly facets: EntryFacets;
 
-  constructor(private readonly db: Database.Database) {
-    this.headFts = db.prepare('SELECT rowid AS pop FROM head_fts WHERE head_fts MATCH ? ORDER BY rowid LIMIT ?');
-    this.glossFts = db.prepare('SELECT rowid AS pop FROM gloss_fts WHERE gloss_fts MATCH ? ORDER BY rowid LIMIT ?');
-    this.summary = db.prepare('SELECT summary FROM entry_json WHERE pop = ?');
+  constructor(db: Database.Database) {
+    this.headFts = db.prepare('SELECT rowid FROM head_fts WHERE head_fts MATCH ? ORDER BY rowid LIMIT ?').pluck() as FtsStmt;
+    this.glossFts = db.prepare('SELECT rowid FROM gloss_fts WHERE gloss_fts MATCH ? ORDER BY rowid LIMIT ?').pluck() as FtsStmt;
+    this.summary = db.prepare('SELECT summary FROM entry_json WHERE pop = ?').pluck() as Database.Statement<[number], string>;
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
     for (const lang of [false, true]) {
       for (const pos of [false, true]) {
-        const where = `${lang ? ' AND language = ?' : ''}${pos ? ' AND pos = ?' : ''}`;
-        this.formStatements.set(`${lang}${pos}`, db.prepare(`SELECT pop FROM forms WHERE key = ? AND kind = ?${where} ORDER BY pop LIMIT ?`));
-        const browseWhere = [lang ? 'language = ?' : '', pos ? 'pos = ?' : ''].filter(Boolean).join(' AND ');
+        const where = [lang ? 'language = ?' : '', pos ? 'pos = ?' : ''].filter(Boolean).join(' AND ');
         this.browseStatements.set(
           `${lang}${pos}`,
-          db.prepare(`SELECT pop FROM entries ${browseWhere ? `WHERE ${browseWhere}` : ''} ORDER BY folded, id LIMIT ? OFFSET ?`),
+          db.prepare(`SELECT pop FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ? OFFSET ?`),
         );
       }
     }
+    this.forms = new FormLookups(db);
+    this.facets = new EntryFacets(db);
   }
 
   search(query: SearchQuery): SearchPage {
@@ -66,31 +86,37 @@ export class SnapshotSearch {
       this.ranked.set(cacheKey, ranked);
     }
     const start = (query.page - 1) * query.limit;
-    const items: WordSummary[] = [];
+    const items: string[] = [];
     for (let i = start; i < Math.min(ranked.pops.length, start + query.limit); i++) {
       items.push(this.item(ranked.pops[i], ranked.types[i], ranked.scores[i]));
     }
-    return { total: ranked.pops.length, items, truncated: ranked.truncated };
+    return new RankedPage(ranked.pops.length, items, ranked.truncated);
   }
 
-  private item(pop: number, matchType: MatchType, score: number): WordSummary {
-    const row = this.summary.get(pop);
-    if (!row) throw new Error(`snapshot is inconsistent: no entry at rank ${pop}`);
-    return { ...(JSON.parse(row.summary) as Omit<WordSummary, 'matchType' | 'score'>), matchType, score };
+  /**
+   * The stored summary (a JSON object without matchType and score) with both appended as text: the same
+   * bytes as parsing it and serialising `{...summary, matchType, score}`, without doing either per row.
+   */
+  private item(pop: number, matchType: MatchType, score: number): string {
+    const summary = this.summary.get(pop);
+    if (summary === undefined) throw new Error(`snapshot is inconsistent: no entry at rank ${pop}`);
+    return `${summary.slice(0, -1)},"matchType":"${matchType}","score":${score}}`;
   }
 
-  private forms(key: string, kind: number, filters: MatchFilters): number[] {
-    const stmt = this.formStatements.get(`${Boolean(filters.language)}${Boolean(filters.partOfSpeech)}`) as Stmt;
-    const params: unknown[] = [key, kind];
-    if (filters.language) params.push(filters.language);
-    if (filters.partOfSpeech) params.push(filters.partOfSpeech);
-    params.push(MAX_RANKED_ROWS + 1);
-    return stmt.all(...params).map((r) => r.pop);
-  }
-
-  private fts(stmt: Stmt, expression: string | null): number[] {
+  /**
+   * Entries matching the FTS expression built from `alternatives`, in rank order, at most the bound. The
+   * language and part-of-speech filters are applied to the rows here, not as tag tokens inside FTS5 (an AND
+   * with a tag's doclist doubled the cost of a query); only when there are more matches than the bound, so
+   * that filtered rows may lie beyond it, does FTS5 filter by tag.
+   */
+  private fts(stmt: FtsStmt, columns: readonly string[], alternatives: readonly (readonly string[])[], filters: MatchFilters, lastIsPrefix: boolean): number[] {
+    const expression = matchExpression(columns, alternatives, {}, lastIsPrefix);
     if (expression === null) return [];
-    return stmt.all(expression, MAX_RANKED_ROWS + 1).map((r) => r.pop);
+    const pops = stmt.all(expression, MAX_RANKED_ROWS + 1);
+    if (!filters.language && !filters.partOfSpeech) return pops;
+    if (pops.length <= MAX_RANKED_ROWS) return this.facets.filter(pops, filters);
+    const tagged = matchExpression(columns, alternatives, filters, lastIsPrefix);
+    return tagged === null ? [] : stmt.all(tagged, MAX_RANKED_ROWS + 1);
   }
 
   /** Collects at most MAX_RANKED_ROWS + 1 distinct entries, best match type first, rank order inside. */
@@ -98,6 +124,19 @@ export class SnapshotSearch {
     const exact = text.toLowerCase();
     const folded = fold(text);
     const loose = looseKey(folded);
+    const key = glossKey(text);
+    const looseDiffers = folded !== '' && loose !== folded;
+    const [exactPops, foldedPops, variantPops, looseVariantPops, looseFoldedPops, glossPops] = this.forms.find([
+      { key: exact, kind: FORM_KIND.exact, ...filters },
+      folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
+      folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
+      looseDiffers ? { key: loose, kind: FORM_KIND.variant, ...filters } : undefined,
+      // An Igbo headword spelt with l, reached by the standard r spelling (mmilī from "mmiri").
+      looseDiffers && (!filters.language || filters.language === LOOSE_LANGUAGE)
+        ? { key: loose, kind: FORM_KIND.folded, ...filters, language: LOOSE_LANGUAGE }
+        : undefined,
+      key === '' ? undefined : { key, kind: FORM_KIND.gloss, ...filters },
+    ]);
     const pops: number[] = [];
     const types: MatchType[] = [];
     const scores: number[] = [];
@@ -114,46 +153,28 @@ export class SnapshotSearch {
       }
       return true;
     };
-    const byPop = (lists: number[][]): number[] => [...new Set(lists.flat())].sort((a, b) => a - b);
+    // The full-text steps run only while the bound is not reached.
     const steps: [RankedType, () => number[]][] = [
-      ['exact', () => this.forms(exact, FORM_KIND.exact, filters)],
-      ['folded', () => (folded === '' ? [] : this.forms(folded, FORM_KIND.folded, filters))],
-      [
-        'variant',
-        () => {
-          if (folded === '') return [];
-          const lists = [this.forms(folded, FORM_KIND.variant, filters)];
-          if (loose !== folded) {
-            lists.push(this.forms(loose, FORM_KIND.variant, filters));
-            // An Igbo headword spelt with l, reached by the standard r spelling (mmilī from "mmiri").
-            if (!filters.language || filters.language === LOOSE_LANGUAGE) {
-              lists.push(this.forms(loose, FORM_KIND.folded, { ...filters, language: LOOSE_LANGUAGE }));
-            }
-          }
-          return byPop(lists);
-        },
-      ],
+      ['exact', () => exactPops],
+      ['folded', () => foldedPops],
+      ['variant', () => [...new Set([...variantPops, ...looseVariantPops, ...looseFoldedPops])].sort((a, b) => a - b)],
       [
         'prefix',
         () => {
           const tokens = searchTokens(folded);
-          const alternatives = loose !== folded ? [tokens, searchTokens(loose)] : [tokens];
-          return this.fts(this.headFts, matchExpression(['head', 'vars'], alternatives, filters, true));
+          const alternatives = looseDiffers ? [tokens, searchTokens(loose)] : [tokens];
+          return this.fts(this.headFts, ['head', 'vars'], alternatives, filters, true);
         },
       ],
       [
         'gloss',
         () => {
           // Whole-gloss matches ("water" → omi), then whole words, then a prefix of the last word.
-          const key = glossKey(text);
           const tokens = glossTokens(exact);
           const last = tokens[tokens.length - 1] ?? '';
-          const lists = [
-            key === '' ? [] : this.forms(key, FORM_KIND.gloss, filters),
-            this.fts(this.glossFts, matchExpression(['glosses'], [tokens], filters, false)),
-          ];
+          const lists = [glossPops, this.fts(this.glossFts, ['glosses'], [tokens], filters, false)];
           if ([...last].length >= MIN_GLOSS_PREFIX_CHARS) {
-            lists.push(this.fts(this.glossFts, matchExpression(['glosses'], [tokens], filters, true)));
+            lists.push(this.fts(this.glossFts, ['glosses'], [tokens], filters, true));
           }
           return [...new Set(lists.flat())];
         },
@@ -178,6 +199,6 @@ export class SnapshotSearch {
     if (query.partOfSpeech) params.push(query.partOfSpeech);
     params.push(query.limit, (query.page - 1) * query.limit);
     const items = stmt.all(...params).map((r) => this.item(r.pop, 'browse', 0));
-    return { total, items, truncated: false };
+    return new RankedPage(total, items, false);
   }
 }

@@ -14,11 +14,13 @@ export interface SearchQuery {
 
 export interface SearchPage {
   /** Matches across all pages (bounded: see `truncated`). */
-  total: number;
-  /** The requested slice, ranked. */
-  items: WordSummary[];
+  readonly total: number;
+  /** The requested slice, ranked, as JSON texts of word summaries: the API sends them as they are. */
+  readonly itemsJson: readonly string[];
+  /** The same slice parsed (for the website). */
+  readonly items: WordSummary[];
   /** True when the query matched more rows than the ranking bound; total is then the bound. */
-  truncated: boolean;
+  readonly truncated: boolean;
 }
 
 export interface SnapshotMeta {

@@ -137,5 +137,5 @@ export function renderSearch(
   // Without text, a chosen language is browsed alphabetically; with neither, there is nothing to list.
   if (!q && !language) return { page: searchPage({ ...base, page }), status: 200 };
   const result = deps.snapshot.search({ q: q || undefined, language: language?.code, page, limit: SEARCH_PAGE_SIZE });
-  return { page: searchPage({ ...base, language: language?.code, page, result: { ...result } }), status: 200 };
+  return { page: searchPage({ ...base, language: language?.code, page, result }), status: 200 };
 }
