@@ -8,7 +8,7 @@ if (!dir) throw new Error('BENCH_PROFILE_DIR is not set');
 module.exports = {
   apps: base.apps.map((app) =>
     app.name === 'api' || app.name === 'metering'
-      ? { ...app, node_args: ['--cpu-prof', `--cpu-prof-dir=${dir}`] }
+      ? { ...app, node_args: [...(app.node_args ?? []), '--cpu-prof', `--cpu-prof-dir=${dir}`] }
       : app,
   ),
 };
