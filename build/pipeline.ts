@@ -19,6 +19,7 @@ import type { BuildReport } from './report.ts';
 import { resolveAlternatives } from './resolve-alternatives.ts';
 import { wordOfTheDayCycle } from './schedule.ts';
 import { languageRecords, statsBody, writeCounts, writeLanguages, writeWordOfTheDay } from './write/bodies.ts';
+import { writeFacets } from './write/facets.ts';
 import { writeEntries } from './write/entries.ts';
 import { FILL_FORMS, SNAPSHOT_INDEXES, SNAPSHOT_TABLES, STAGE_ENTRY_INDEXES, STAGE_LEX_INDEXES, STAGE_TABLES } from './write/schema.ts';
 
@@ -121,6 +122,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const languageList = languageRecords(languages, facts);
     writeLanguages(db, languageList);
     writeCounts(db, facts);
+    writeFacets(db, facts);
     const active = languageList.filter((l) => l.status === 'active').map((l) => l.code);
     const cycles = new Map<string, number[]>();
     for (const code of active) cycles.set(code, wordOfTheDayCycle(facts, [code]));

@@ -41,6 +41,9 @@ CREATE VIRTUAL TABLE gloss_fts USING fts5(
   content = '',
   columnsize = 0
 );
+-- language and part of speech of every entry, one byte per pop (1 + index into labels; 0 = no entry): each
+-- worker reads both whole at start and filters full-text matches with them, without a query per row
+CREATE TABLE facets (name TEXT PRIMARY KEY, labels TEXT NOT NULL, codes BLOB NOT NULL);
 CREATE TABLE counts (language TEXT NOT NULL, pos TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (language, pos)) WITHOUT ROWID;
 CREATE TABLE bodies (name TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE languages (code TEXT PRIMARY KEY, slug TEXT NOT NULL, status TEXT NOT NULL, record TEXT NOT NULL) WITHOUT ROWID;

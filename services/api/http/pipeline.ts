@@ -1,10 +1,11 @@
-// The request pipeline every API route runs through: CORS headers, error translation, in-flight tracking
-// for graceful shutdown, and one structured log line per request.
+// The request pipeline of the API routes on hyper-express (the metered GETs have their own, metered-get.ts):
+// CORS headers, error translation, in-flight tracking for graceful shutdown, one structured log line per request.
 import { performance } from 'node:perf_hooks';
 
 import { toApiError } from './errors.ts';
 import { CORS_HEADERS, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 
+import type { ApiError } from '../../shared/errors.ts';
 import type { Deps } from '../deps.ts';
 import type { Request, Response, Server } from 'hyper-express';
 
@@ -72,12 +73,7 @@ export function pipeline(app: Server, deps: Deps, route: string, handler: RouteH
   const inFlight = inFlightOf(app);
   const finish = (req: Request, ctx: RequestContext, started: number): void => {
     inFlight.end();
-    const ms = Math.round((performance.now() - started) * 100) / 100;
-    if (deps.log.request) deps.log.request(req.method, route, ctx.status, ms, ctx.keyPrefix);
-    else {
-      const key = ctx.keyPrefix ? { keyPrefix: ctx.keyPrefix } : {};
-      deps.log.info({ msg: 'request', method: req.method, route, status: ctx.status, ms, ...key });
-    }
+    logRequest(deps, req.method, route, ctx.status, started, ctx.keyPrefix);
   };
   return (req: Request, res: Response): void | Promise<void> => {
     const started = performance.now();
@@ -112,32 +108,35 @@ export function sendJson(res: Response, ctx: RequestContext, status: number, bod
   res.send(body, ctx.close);
 }
 
-/**
- * 304 Not Modified: no body (RFC 9110 §15.4.5). A Content-Length, if sent, must be that of the 200 body,
- * not 0; hyper-express then ends the response without a body.
- */
-export function sendNotModified(res: Response, ctx: RequestContext, body: string | Buffer): void {
-  ctx.status = 304;
-  res.header('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
-  res.status(304).send(undefined, ctx.close);
+/** The request's log line (one per request: method, route pattern, status, duration, key prefix). */
+export function logRequest(deps: Deps, method: string, route: string, status: number, started: number, keyPrefix?: string): void {
+  const ms = Math.round((performance.now() - started) * 100) / 100;
+  if (deps.log.request) deps.log.request(method, route, status, ms, keyPrefix);
+  else deps.log.info({ msg: 'request', method, route, status, ms, ...(keyPrefix ? { keyPrefix } : {}) });
 }
 
 /**
- * The one error writer: {error: {code, message, details?}}. Unknown errors are logged with their stack here,
+ * The public error for anything a handler threw. Unknown errors are logged with their stack here,
  * server-side only; the client gets the generic internal_error.
  */
-export function writeError(deps: Deps, req: Request, res: Response, ctx: RequestContext, error: unknown): void {
+export function publicError(deps: Deps, method: string, route: string, error: unknown): ApiError {
   const { apiError, unexpected } = toApiError(error);
-  ctx.status = apiError.status;
   if (unexpected) {
     deps.log.error({
       msg: 'unhandled error',
-      method: req.method,
-      route: ctx.route,
+      method,
+      route,
       error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       stack: error instanceof Error ? error.stack : undefined,
     });
   }
+  return apiError;
+}
+
+/** The one error writer for hyper-express routes: {error: {code, message, details?}}. */
+export function writeError(deps: Deps, req: Request, res: Response, ctx: RequestContext, error: unknown): void {
+  const apiError = publicError(deps, req.method, ctx.route, error);
+  ctx.status = apiError.status;
   if (res.completed) return;
   // Headers already went out: the only honest thing left is to cut the connection.
   if (res.initiated) {

@@ -1,8 +1,7 @@
 // A metered GET that answers with one body fixed for the snapshot (languages, stats): encoded once at start,
 // sent as it is, with its ETag and 304.
-import { ifNoneMatchHits, snapshotEtag } from './etag.ts';
-import { metered } from './metered.ts';
-import { pipeline, sendJson, sendNotModified } from './pipeline.ts';
+import { snapshotEtag } from './etag.ts';
+import { registerMeteredGet, storedReply } from './metered-get.ts';
 
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { Deps } from '../deps.ts';
@@ -17,19 +16,7 @@ export function registerStoredBody(
 ): void {
   const etag = snapshotEtag(deps.snapshot.meta);
   const body = Buffer.from(json);
-  const path = endpoint.slice('GET '.length);
-  app.get(
-    path,
-    pipeline(
-      app,
-      deps,
-      endpoint,
-      metered(deps, endpoint, (req, res, ctx) => {
-        res.header('cache-control', cacheControl);
-        res.header('etag', etag);
-        if (ifNoneMatchHits(req.headers['if-none-match'], etag)) return sendNotModified(res, ctx, body);
-        sendJson(res, ctx, 200, body);
-      }),
-    ),
-  );
+  const headers = [['cache-control', cacheControl], ['etag', etag]] as const;
+  const pattern = endpoint.slice('GET '.length);
+  registerMeteredGet(app, deps, { pattern, route: endpoint, endpoint, handle: (req) => storedReply(req, body, etag, headers) });
 }

@@ -2,12 +2,11 @@
 import { z } from 'zod';
 
 import { notFound } from '../../shared/errors.ts';
-import { ifNoneMatchHits, snapshotEtag } from '../http/etag.ts';
+import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL, utcDate } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { Lru } from '../http/lru.ts';
-import { metered } from '../http/metered.ts';
-import { pipeline, sendJson, sendNotModified } from '../http/pipeline.ts';
+import { registerMeteredGet, storedReply } from '../http/metered-get.ts';
 import { optionalParam } from '../http/query-schemas.ts';
 import { parseInput } from '../http/validate.ts';
 
@@ -46,49 +45,41 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
   const cache = new Lru<string, { body: Buffer; etag: string }>(DAY_CACHE_ENTRIES);
   const byRawQuery = new Lru<string, { body: Buffer; etag: string; today: boolean }>(DAY_CACHE_ENTRIES);
 
-  app.get(
-    '/api/v1/word-of-the-day',
-    pipeline(
-      app,
-      deps,
-      'GET /api/v1/word-of-the-day',
-      metered(deps, 'GET /api/v1/word-of-the-day', (req, res, ctx) => {
-        const now = deps.now();
-        const dayNumber = Math.floor(now / DAY_MS);
-        // Repeated requests of one day skip parsing, validation and date arithmetic (keyed by the raw query).
-        const rawKey = `${dayNumber}|${req.path_query}`;
-        let day = byRawQuery.get(rawKey);
-        if (day === undefined) {
-          const query = parseInput(wordOfTheDayQuerySchema, req.query_parameters, 'query');
-          const language = query.language === undefined ? null : resolveLanguage(query.language);
-          const date = query.date ?? utcDate(now);
-          // Decision: only a malformed date is invalid_parameter; a well-formed day the snapshot has no word
-          // for is "no word of the day exists" (404). (The reader repeats its schedule as a cycle beyond the
-          // materialised window, so in practice only a language without entries has none.)
-          const key = `${language ?? ''}|${date}`;
-          let stored = cache.get(key);
-          if (stored === undefined) {
-            const json = deps.snapshot.wordOfTheDayJson(language, date);
-            if (json === undefined) {
-              throw notFound(`No word of the day is scheduled for ${date}${language ? ` in language ${language}` : ''}.`);
-            }
-            stored = { body: Buffer.from(json), etag: snapshotEtag(deps.snapshot.meta, date) };
-            cache.set(key, stored);
+  registerMeteredGet(app, deps, {
+    pattern: '/api/v1/word-of-the-day',
+    route: 'GET /api/v1/word-of-the-day',
+    endpoint: 'GET /api/v1/word-of-the-day',
+    handle: (req) => {
+      const now = deps.now();
+      const dayNumber = Math.floor(now / DAY_MS);
+      // Repeated requests of one day skip parsing, validation and date arithmetic (keyed by the raw query).
+      const rawKey = `${dayNumber}|${req.query}`;
+      let day = byRawQuery.get(rawKey);
+      if (day === undefined) {
+        const query = parseInput(wordOfTheDayQuerySchema, req.queryParameters(), 'query');
+        const language = query.language === undefined ? null : resolveLanguage(query.language);
+        const date = query.date ?? utcDate(now);
+        // Decision: only a malformed date is invalid_parameter; a well-formed day the snapshot has no word
+        // for is "no word of the day exists" (404). (The reader repeats its schedule as a cycle beyond the
+        // materialised window, so in practice only a language without entries has none.)
+        const key = `${language ?? ''}|${date}`;
+        let stored = cache.get(key);
+        if (stored === undefined) {
+          const json = deps.snapshot.wordOfTheDayJson(language, date);
+          if (json === undefined) {
+            throw notFound(`No word of the day is scheduled for ${date}${language ? ` in language ${language}` : ''}.`);
           }
-          day = { ...stored, today: query.date === undefined };
-          byRawQuery.set(rawKey, day);
+          stored = { body: Buffer.from(json), etag: snapshotEtag(deps.snapshot.meta, date) };
+          cache.set(key, stored);
         }
-        const { body, etag } = day;
-        // Today's word changes at 00:00 UTC: cache it until then; a named date is fixed for the snapshot.
-        const seconds = Math.max(1, Math.ceil(((dayNumber + 1) * DAY_MS - now) / 1000));
-        res.header(
-          'cache-control',
-          day.today ? `public, max-age=${seconds}, s-maxage=${seconds}` : ENTRY_CACHE_CONTROL,
-        );
-        res.header('etag', etag);
-        if (ifNoneMatchHits(req.headers['if-none-match'], etag)) return sendNotModified(res, ctx, body);
-        sendJson(res, ctx, 200, body);
-      }),
-    ),
-  );
+        day = { ...stored, today: query.date === undefined };
+        byRawQuery.set(rawKey, day);
+      }
+      const { body, etag } = day;
+      // Today's word changes at 00:00 UTC: cache it until then; a named date is fixed for the snapshot.
+      const seconds = Math.max(1, Math.ceil(((dayNumber + 1) * DAY_MS - now) / 1000));
+      const cacheControl = day.today ? `public, max-age=${seconds}, s-maxage=${seconds}` : ENTRY_CACHE_CONTROL;
+      return storedReply(req, body, etag, [['cache-control', cacheControl], ['etag', etag]]);
+    },
+  });
 }

@@ -2,12 +2,11 @@
 import { z } from 'zod';
 
 import { notFound } from '../../shared/errors.ts';
-import { ifNoneMatchHits, snapshotEtag } from '../http/etag.ts';
+import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
 import { Lru } from '../http/lru.ts';
-import { metered } from '../http/metered.ts';
+import { registerMeteredGet, storedReply } from '../http/metered-get.ts';
 import { decodePathParam } from '../http/params.ts';
-import { pipeline, sendJson, sendNotModified } from '../http/pipeline.ts';
 
 import type { Deps } from '../deps.ts';
 import type { Server } from 'hyper-express';
@@ -28,33 +27,28 @@ export type WordsGetParams = z.infer<typeof wordsGetParamsSchema>;
 
 export function registerWordsGet(app: Server, deps: Deps): void {
   const etag = snapshotEtag(deps.snapshot.meta);
+  const headers = [['cache-control', ENTRY_CACHE_CONTROL], ['etag', etag]] as const;
   // Keyed by the raw path parameter: a hit skips decoding, validation and the SQLite lookup.
   const cache = new Lru<string, Buffer>(ENTRY_CACHE_ENTRIES);
   const missing = (): Error => notFound('No entry matches that id or slug.');
 
-  app.get(
-    '/api/v1/words/:id',
-    pipeline(
-      app,
-      deps,
-      'GET /api/v1/words/:id',
-      metered(deps, 'GET /api/v1/words/{id}', (req, res, ctx) => {
-        const raw = req.path_parameters.id;
-        let body = cache.get(raw);
-        if (body === undefined) {
-          // Spec: this route answers 404 for anything that names no entry, a broken encoding included.
-          const parsed = wordsGetParamsSchema.safeParse({ id: decodePathParam(raw) });
-          if (!parsed.success) throw missing();
-          const json = deps.snapshot.entryJson(parsed.data.id);
-          if (json === undefined) throw missing();
-          body = Buffer.from(json);
-          cache.set(raw, body);
-        }
-        res.header('cache-control', ENTRY_CACHE_CONTROL);
-        res.header('etag', etag);
-        if (ifNoneMatchHits(req.headers['if-none-match'], etag)) return sendNotModified(res, ctx, body);
-        sendJson(res, ctx, 200, body);
-      }),
-    ),
-  );
+  registerMeteredGet(app, deps, {
+    pattern: '/api/v1/words/:id',
+    route: 'GET /api/v1/words/:id',
+    endpoint: 'GET /api/v1/words/{id}',
+    handle: (req) => {
+      const raw = req.params[0];
+      let body = cache.get(raw);
+      if (body === undefined) {
+        // Spec: this route answers 404 for anything that names no entry, a broken encoding included.
+        const parsed = wordsGetParamsSchema.safeParse({ id: decodePathParam(raw) });
+        if (!parsed.success) throw missing();
+        const json = deps.snapshot.entryJson(parsed.data.id);
+        if (json === undefined) throw missing();
+        body = Buffer.from(json);
+        cache.set(raw, body);
+      }
+      return storedReply(req, body, etag, headers);
+    },
+  });
 }

@@ -5,8 +5,7 @@ import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
 import { SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { Lru } from '../http/lru.ts';
-import { metered } from '../http/metered.ts';
-import { pipeline, sendJson } from '../http/pipeline.ts';
+import { registerMeteredGet } from '../http/metered-get.ts';
 import { intParam, optionalParam } from '../http/query-schemas.ts';
 import { parseInput } from '../http/validate.ts';
 
@@ -66,25 +65,19 @@ export function registerWordsSearch(app: Server, deps: Deps): void {
     return rendered;
   };
 
-  app.get(
-    '/api/v1/words',
-    pipeline(
-      app,
-      deps,
-      'GET /api/v1/words',
-      metered(deps, 'GET /api/v1/words', (req, res, ctx) => {
-        const raw = req.path_query;
-        let rendered = byRawQuery.get(raw);
-        if (rendered === undefined) {
-          rendered = renderQuery(req.query_parameters);
-          byRawQuery.set(raw, rendered);
-        }
-        res.header('cache-control', SEARCH_CACHE_CONTROL);
-        res.header('content-range', rendered.contentRange);
-        sendJson(res, ctx, 200, rendered.body);
-      }),
-    ),
-  );
+  registerMeteredGet(app, deps, {
+    pattern: '/api/v1/words',
+    route: 'GET /api/v1/words',
+    endpoint: 'GET /api/v1/words',
+    handle: (req) => {
+      let rendered = byRawQuery.get(req.query);
+      if (rendered === undefined) {
+        rendered = renderQuery(req.queryParameters());
+        byRawQuery.set(req.query, rendered);
+      }
+      return { status: 200, headers: [['cache-control', SEARCH_CACHE_CONTROL], ['content-range', rendered.contentRange]], body: rendered.body };
+    },
+  });
 }
 
 function searchPage(deps: Deps, query: WordsSearchQuery, language: string | undefined): SearchPage {

@@ -1,0 +1,178 @@
+// The five metered GET routes (search, entry, word of the day, languages, stats), served straight from the
+// uWS app under hyper-express. They carry nearly all of the traffic, and hyper-express's per-request objects
+// and bookkeeping cost a worker more than the rest of such a request (npm run bench: a lookup at 0.58 of raw
+// uWS through hyper-express). Everything else (registration, OpenAPI, health, website, not-found) stays on
+// hyper-express. Handlers are synchronous and return their reply; errors are thrown and translated in one place.
+import { STATUS_CODES } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { parse as parseQuery } from 'node:querystring';
+
+import { missingApiKey } from '../../shared/errors.ts';
+import { QuotaExceededError } from '../../shared/domain-errors.ts';
+import { ifNoneMatchHits } from './etag.ts';
+import { CORS_HEADERS, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
+import { inFlightOf, logRequest, publicError } from './pipeline.ts';
+
+import type { ApiError } from '../../shared/errors.ts';
+import type { MeteredEndpoint } from '../../shared/plans.ts';
+import type { Deps } from '../deps.ts';
+import type { Admission } from '../metering/meter.ts';
+import type { Server } from 'hyper-express';
+import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
+
+/** What a handler may read of the request (copied out of uWS's request, which lives only for the callback). */
+export interface GetRequest {
+  /** The query string as sent, without `?`: a cache key. */
+  readonly query: string;
+  /** Query parameters, parsed as hyper-express parses them (node:querystring: repeated names give arrays). */
+  queryParameters(): Record<string, unknown>;
+  /** Route parameters in pattern order, still percent-encoded. */
+  readonly params: readonly string[];
+  readonly ifNoneMatch: string;
+}
+
+/** A successful reply; CORS, rate-limit and content-type headers are added for every route. */
+export interface Reply {
+  status: 200 | 304;
+  headers: readonly (readonly [string, string])[];
+  /** The body (for a 304, the one a 200 would carry; it is not sent). */
+  body: Buffer;
+}
+
+export type MeteredGetHandler = (req: GetRequest, admission: Admission) => Reply;
+
+export interface MeteredGetRoute {
+  /** uWS route pattern, e.g. /api/v1/words/:id. */
+  pattern: string;
+  /** Route name in the request log. */
+  route: string;
+  endpoint: MeteredEndpoint;
+  handle: MeteredGetHandler;
+}
+
+const BEARER = 'Bearer ';
+
+/**
+ * Spec (Authentication 3): X-API-Key first; only when it is absent or empty, `Authorization` when it starts
+ * with `Bearer ` (case as written). Both carry the same key.
+ */
+export function apiKeyFrom(xApiKey: string | undefined, authorization: string | undefined): string | undefined {
+  if (xApiKey !== undefined && xApiKey !== '') return xApiKey;
+  if (authorization !== undefined && authorization.startsWith(BEARER)) {
+    const key = authorization.slice(BEARER.length).trim();
+    if (key !== '') return key;
+  }
+  return undefined;
+}
+
+/** A stored JSON body with its validator: 304 when If-None-Match names it (still metered). */
+export function storedReply(req: GetRequest, body: Buffer, etag: string, headers: readonly (readonly [string, string])[]): Reply {
+  return { status: ifNoneMatchHits(req.ifNoneMatch, etag) ? 304 : 200, headers, body };
+}
+
+function readRequest(req: HttpRequest, paramCount: number): GetRequest {
+  const query = req.getQuery() ?? '';
+  const params: string[] = [];
+  for (let i = 0; i < paramCount; i++) params.push(req.getParameter(i) ?? '');
+  let parsed: Record<string, unknown> | undefined;
+  return {
+    query,
+    queryParameters: () => (parsed ??= parseQuery(query)),
+    params,
+    ifNoneMatch: req.getHeader('if-none-match'),
+  };
+}
+
+function writeRateLimit(res: HttpResponse, limit: number, remaining: number, used: number): void {
+  res.writeHeader('x-ratelimit-limit', String(limit));
+  res.writeHeader('x-ratelimit-remaining', String(remaining));
+  res.writeHeader('x-ratelimit-used', String(used));
+}
+
+function writeCors(res: HttpResponse): void {
+  res.writeHeader('access-control-allow-origin', CORS_HEADERS['access-control-allow-origin']);
+  res.writeHeader('access-control-expose-headers', CORS_HEADERS['access-control-expose-headers']);
+}
+
+export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, endpoint, handle }: MeteredGetRoute): void {
+  const inFlight = inFlightOf(app);
+  const paramCount = pattern.split('/').filter((part) => part.startsWith(':')).length;
+
+  /** The error reply; rate-limit headers once the key is resolved (spec, Errors 2), none on 401s. */
+  const sendError = (res: HttpResponse, error: unknown, admission: Admission | undefined): number => {
+    const apiError: ApiError = publicError(deps, 'GET', route, error);
+    res.writeStatus(`${apiError.status} ${STATUS_CODES[apiError.status] ?? 'Error'}`);
+    writeCors(res);
+    if (admission) writeRateLimit(res, admission.limit, admission.remaining, admission.used);
+    else if (error instanceof QuotaExceededError) writeRateLimit(res, error.state.limit, 0, error.state.used);
+    res.writeHeader('content-type', JSON_CONTENT_TYPE);
+    res.writeHeader('cache-control', NO_STORE);
+    for (const [name, value] of Object.entries(apiError.headers)) res.writeHeader(name, value);
+    res.end(JSON.stringify(apiError.toBody()), inFlight.draining);
+    return apiError.status;
+  };
+
+  const serve = (res: HttpResponse, req: GetRequest, admission: Admission): number => {
+    let reply: Reply;
+    try {
+      reply = handle(req, admission);
+    } catch (error) {
+      return sendError(res, error, admission);
+    }
+    if (reply.status === 304) res.writeStatus('304 Not Modified');
+    writeCors(res);
+    writeRateLimit(res, admission.limit, admission.remaining, admission.used);
+    for (const [name, value] of reply.headers) res.writeHeader(name, value);
+    // A 304 goes without Content-Length (RFC 9110 §8.6 allows it; 0 would be wrong). This uWS build's
+    // endWithoutBody with any argument leaves the response unfinished (the next request on the connection is
+    // never read), so it is called bare, and a 304 does not close its connection while the worker drains:
+    // the client's next request, or the end of the drain, does.
+    if (reply.status === 304) res.endWithoutBody();
+    else {
+      // While draining, every other response closes its connection: keep-alive clients move to another worker.
+      res.writeHeader('content-type', JSON_CONTENT_TYPE);
+      res.end(reply.body, inFlight.draining);
+    }
+    return reply.status;
+  };
+
+  app.uws_instance.get(pattern, (res, raw) => {
+    const started = performance.now();
+    inFlight.start();
+    const done = (status: number, admission?: Admission): void => {
+      inFlight.end();
+      logRequest(deps, 'GET', route, status, started, admission?.keyPrefix);
+    };
+    const req = readRequest(raw, paramCount);
+    const key = apiKeyFrom(raw.getHeader('x-api-key'), raw.getHeader('authorization'));
+    let admission: Admission | undefined;
+    try {
+      // Spec (Authentication 4, 6): refused before the handler, without rate-limit headers.
+      if (key === undefined) throw missingApiKey();
+      // The common case: the worker holds allowance and decides here; the response leaves in this callback.
+      admission = deps.meter.admitNow?.(key, endpoint);
+    } catch (error) {
+      done(sendError(res, error, undefined));
+      return;
+    }
+    if (admission !== undefined) {
+      done(serve(res, req, admission), admission);
+      return;
+    }
+    // The metering service must be asked: uWS needs an abort handler, and writes later must be corked.
+    let aborted = false;
+    res.onAborted(() => {
+      aborted = true;
+    });
+    deps.meter.admit(key, endpoint).then(
+      (granted) => {
+        if (aborted) return done(499, granted);
+        res.cork(() => done(serve(res, req, granted), granted));
+      },
+      (error: unknown) => {
+        if (aborted) return done(499);
+        res.cork(() => done(sendError(res, error, undefined)));
+      },
+    );
+  });
+}
