@@ -35,6 +35,35 @@ describe('openSnapshot', () => {
       db.close();
     }
   });
+  it('openSnapshot - planner statistics without STAT4 samples (they re-prepare statements on every new value)', () => {
+    const db = new Database(snap.meta.path, { readonly: true });
+    try {
+      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'sqlite_stat%'").pluck().all() as string[]).sort();
+      assert.deepEqual(tables, ['sqlite_stat1']);
+    } finally {
+      db.close();
+    }
+  });
+  it('openSnapshot - facets give every entry its language and part of speech', () => {
+    const db = new Database(snap.meta.path, { readonly: true });
+    try {
+      const facets = new Map(
+        (db.prepare('SELECT name, labels, codes FROM facets').all() as { name: string; labels: string; codes: Buffer }[]).map((r) => [
+          r.name,
+          { labels: JSON.parse(r.labels) as string[], codes: r.codes },
+        ]),
+      );
+      const language = facets.get('language');
+      const pos = facets.get('pos');
+      assert.ok(language && pos);
+      for (const row of db.prepare('SELECT pop, language, pos FROM entries').iterate() as Iterable<{ pop: number; language: string; pos: string }>) {
+        assert.equal(language.labels[language.codes[row.pop] - 1], row.language, `pop ${row.pop}`);
+        assert.equal(pos.labels[pos.codes[row.pop] - 1], row.pos, `pop ${row.pop}`);
+      }
+    } finally {
+      db.close();
+    }
+  });
   it('openSnapshot - stats body matches the languages body and the meta', () => {
     const stats = StatsSchema.parse(JSON.parse(snap.statsJson()));
     const langs = LanguagesSchema.parse(JSON.parse(snap.languagesJson())).data;
