@@ -91,6 +91,45 @@ describe('leased allowance', () => {
     );
   });
 
+  it('leased allowance - a key at volume gets its next block before the held one runs out', async () => {
+    const { apiKey } = await registerKey(a);
+    await svc.db.prepare("UPDATE api_keys SET plan = 'institution' WHERE prefix = ?").run(apiKey.slice(0, 17));
+    const endpoint = 'GET /api/v1/stats';
+    const first = await a.admit(apiKey, endpoint);
+    await spy.flush();
+    const before = leaseRequests;
+    const used = [first.used];
+    const local = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const admission = a.admitNow?.(apiKey, endpoint);
+        assert.ok(admission, `admission ${used.length + 1} had to wait for a lease`);
+        used.push(admission.used);
+      }
+    };
+    // A block of 1,000: past three quarters of it the worker asks for the next one, without waiting for it.
+    local(760);
+    for (let i = 0; i < 200 && leaseRequests === before; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(leaseRequests - before, 1, 'one lease request sent while units were still held');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The rest of the first block and a whole second one, all decided in the worker.
+    local(1_200);
+    assert.equal(new Set(used).size, used.length, 'every X-RateLimit-Used is unique');
+  });
+
+  it('leased allowance - refilling ahead over two workers still counts exactly to the limit', async () => {
+    const { apiKey } = await registerKey(a);
+    // A team key with 3,000 left: blocks of 375 or more, refilled ahead while both workers drain them.
+    await svc.db.prepare("UPDATE api_keys SET plan = 'team' WHERE prefix = ?").run(apiKey.slice(0, 17));
+    for (let i = 0; i < 47_000; i += 1000) {
+      await Promise.all(Array.from({ length: 1000 }, (_, j) => (j % 2 ? a : b).admit(apiKey, 'GET /api/v1/languages')));
+    }
+    const results = await Promise.allSettled(Array.from({ length: 4000 }, (_, i) => (i % 2 ? a : b).admit(apiKey, 'GET /api/v1/languages')));
+    const { used, refused } = tally(results);
+    assert.equal(used.length, 3000, 'exactly what was left');
+    assert.equal(refused.length, 1000);
+    assert.ok(Math.max(...used) <= 50_000);
+  });
+
   it('leased allowance - a steady stream is admitted locally, with few round trips', async () => {
     const { apiKey } = await registerKey(a);
     // Plans are per key (a key issued later starts free): raise this one.

@@ -31,6 +31,11 @@ export class LeaseRequests {
 
   constructor(private readonly o: LeaseRequestsOptions) {}
 
+  /** Whether a request for this key and endpoint is out. */
+  inFlight(hash: string, endpoint: MeteredEndpoint): boolean {
+    return this.acquiring.has(`${hash}|${endpoint}`);
+  }
+
   /**
    * Asks for a lease unless one request for this key and endpoint is already out, in which case the caller
    * waits for that one. `apply` runs once with the reply, before any waiter resumes.
