@@ -7,8 +7,8 @@ import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parse as parseQuery } from 'node:querystring';
 
-import { missingApiKey } from '../../shared/errors.ts';
 import { QuotaExceededError } from '../../shared/domain-errors.ts';
+import { missingApiKey } from '../../shared/errors.ts';
 import { ifNoneMatchHits } from './etag.ts';
 import { CORS_HEADERS, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 import { inFlightOf, logRequest, publicError } from './pipeline.ts';

@@ -65,9 +65,8 @@ export function inFlightOf(app: Server): InFlight {
 }
 
 /**
- * Wraps a route handler into a hyper-express handler. A handler that finishes synchronously (every metered
- * GET once the worker holds allowance) is run without a promise or an await: the response then leaves
- * inside the socket's callback, and the request costs no microtask turns.
+ * Wraps a route handler into a hyper-express handler. A handler that finishes synchronously (OpenAPI,
+ * not-found) runs without a promise: the response leaves inside the socket's callback.
  */
 export function pipeline(app: Server, deps: Deps, route: string, handler: RouteHandler) {
   const inFlight = inFlightOf(app);

@@ -4,11 +4,11 @@ import type Database from 'better-sqlite3';
 import type { WordSummary } from '../../shared/schemas.ts';
 import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '../../shared/text.ts';
 import type { MatchType } from '../../shared/vocabulary.ts';
+import { EntryFacets } from './entry-facets.ts';
+import { FormLookups } from './form-lookups.ts';
 import { FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
 import { matchExpression } from './fts-query.ts';
 import type { MatchFilters } from './fts-query.ts';
-import { EntryFacets } from './entry-facets.ts';
-import { FormLookups } from './form-lookups.ts';
 import { LruCache } from './lru.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
 
