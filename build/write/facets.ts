@@ -7,13 +7,13 @@ import type { FactsTable } from './facts.ts';
 
 /** Codes are 1 + the index into the labels; 0 marks a pop without an entry. */
 export function writeFacets(db: Database.Database, facts: FactsTable): void {
+  if (facts.languages.length > 255) throw new Error('more than 255 languages do not fit the one-byte facet codes');
   const language = new Uint8Array(facts.size + 1);
   const pos = new Uint8Array(facts.size + 1);
   for (const pop of facts.pops()) {
     language[pop] = facts.language[pop] + 1;
     pos[pop] = facts.pos[pop] + 1;
   }
-  if (facts.languages.length > 255) throw new Error('more than 255 languages do not fit the one-byte facet codes');
   const insert = db.prepare('INSERT INTO facets (name, labels, codes) VALUES (?, ?, ?)');
   insert.run('language', JSON.stringify(facts.languages), Buffer.from(language.buffer));
   insert.run('pos', JSON.stringify(PARTS_OF_SPEECH), Buffer.from(pos.buffer));

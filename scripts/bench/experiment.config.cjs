@@ -2,11 +2,13 @@
 // `npm run bench -- --experiment <name>` (BENCH_EXPERIMENT). Production itself is ecosystem.config.cjs.
 //   no-request-logs   pm2 drops the API workers' stdout at once (disable_logs) instead of writing log files
 //                     and publishing every chunk on its bus: what per-request logging through pm2 costs.
+//   default-heap      the API workers without the ecosystem's V8 heap flags: what they save in resident size.
 const base = require('../../ecosystem.config.cjs');
 
 const experiment = process.env.BENCH_EXPERIMENT;
 const variants = {
   'no-request-logs': (app) => (app.name === 'api' ? { ...app, disable_logs: true } : app),
+  'default-heap': (app) => (app.name === 'api' ? { ...app, node_args: [] } : app),
 };
 const variant = variants[experiment];
 if (!variant) throw new Error(`unknown BENCH_EXPERIMENT ${experiment}; known: ${Object.keys(variants).join(', ')}`);

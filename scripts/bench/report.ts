@@ -96,14 +96,20 @@ function cpu(r: BenchResults): string {
       return `${n0((100 * used) / seconds)} %`;
     });
     const all = names.reduce((n, name) => n + s.metering.reduce((k, m) => k + (m.cpuSeconds?.[name] ?? 0), 0), 0);
-    return [s.title, ...share, `${n0((100 * all) / seconds)} %`];
+    const workers = names.filter((name) => name.startsWith('api #'));
+    const workerSeconds = workers.reduce((n, name) => n + s.metering.reduce((k, m) => k + (m.cpuSeconds?.[name] ?? 0), 0), 0);
+    const requests = s.metering.reduce((n, m) => n + m.httpRequests, 0);
+    const perRequest = (cpuSeconds: number) => (requests > 0 ? (1e6 * cpuSeconds) / requests : Number.NaN).toFixed(1);
+    return [s.title, ...share, `${n0((100 * all) / seconds)} %`, perRequest(workerSeconds), perRequest(all)];
   });
   return `## Where the CPU went during the stack runs
 
 CPU time (user + system, from /proc) of each stack process over the stack runs, as a share of one core
 (${r.machine.cpus} cores = ${r.machine.cpus * 100} %); what is left of ${r.machine.cpus * 100} % went to wrk and to everything else on the machine.
+The last two columns divide the CPU time by the requests served: what one request costs the API workers,
+and the whole stack (workers, metering, nats-server, pm2's daemon).
 
-${table(['endpoint', ...names, 'stack total'], rows)}
+${table(['endpoint', ...names, 'stack total', 'API workers µs/request', 'stack µs/request'], rows)}
 `;
 }
 

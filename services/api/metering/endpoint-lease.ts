@@ -8,10 +8,8 @@ export class EndpointLease {
   /** The service said the day's allowance is gone; until then refuse without asking again. */
   exhaustedUntil = 0;
   exhaustedUsed = 0;
-  /** Ask for the next block once fewer units than this are held (set from the size of each grant). */
+  /** Ask for the next block once fewer units than this are held (set from each grant; 0 = never ahead). */
   refillBelow = 0;
-  /** Units held (kept as a count: read on every admission). */
-  private count = 0;
 
   constructor(
     readonly day: string,
@@ -27,14 +25,12 @@ export class EndpointLease {
     const n = head[0];
     if (n === head[1]) this.ranges.shift();
     else head[0] = n + 1;
-    this.count--;
     this.lastUsedAt = now;
     return n;
   }
 
   add(ranges: readonly Range[], now: number): void {
     this.ranges = normalise([...this.ranges, ...ranges]).map(([a, b]) => [a, b]);
-    this.count = countUnits(this.ranges);
     this.exhaustedUntil = 0;
     this.lastUsedAt = now;
   }
@@ -43,16 +39,15 @@ export class EndpointLease {
   drain(): Range[] {
     const out = this.ranges;
     this.ranges = [];
-    this.count = 0;
     return out;
   }
 
   held(): number {
-    return this.count;
+    return countUnits(this.ranges);
   }
 
   /** True when the held units have fallen below the refill mark and the day is not known to be used up. */
   wantsRefill(now: number): boolean {
-    return this.count < this.refillBelow && this.exhaustedUntil <= now;
+    return this.refillBelow > 0 && this.exhaustedUntil <= now && this.held() < this.refillBelow;
   }
 }

@@ -30,8 +30,8 @@ export const EXHAUSTED_RECHECK_MS = 1000;
 export const ADMISSION_DEADLINE_MS = 1000;
 /**
  * A worker asks for its next block when the one it holds is down to this share of its size, so that under
- * steady traffic admissions never wait for the metering service: waiting for a refill held up every request
- * of the key in that worker for a round trip, once per block (npm run bench: search-mix p99).
+ * steady traffic admissions never wait for the metering service (otherwise every request of the key in that
+ * worker waits for one round trip per block; test/metering/concurrency.test.ts).
  */
 export const REFILL_AT_SHARE = 0.25;
 /**
