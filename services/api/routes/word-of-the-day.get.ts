@@ -2,10 +2,10 @@
 import { z } from 'zod';
 
 import { notFound } from '../../shared/errors.ts';
+import { Lru } from '../../shared/lru.ts';
 import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL, utcDate } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
-import { Lru } from '../http/lru.ts';
 import { registerMeteredGet, storedReply } from '../http/metered-get.ts';
 import { optionalParam } from '../http/query-schemas.ts';
 import { parseInput } from '../http/validate.ts';
@@ -42,8 +42,8 @@ const DAY_CACHE_ENTRIES = 256;
 
 export function registerWordOfTheDay(app: Server, deps: Deps): void {
   const resolveLanguage = languageResolver(deps.snapshot);
-  const cache = new Lru<string, { body: Buffer; etag: string }>(DAY_CACHE_ENTRIES);
-  const byRawQuery = new Lru<string, { body: Buffer; etag: string; today: boolean }>(DAY_CACHE_ENTRIES);
+  const cache = new Lru<{ body: Buffer; etag: string }>(DAY_CACHE_ENTRIES);
+  const byRawQuery = new Lru<{ body: Buffer; etag: string; today: boolean }>(DAY_CACHE_ENTRIES);
 
   registerMeteredGet(app, deps, {
     pattern: '/api/v1/word-of-the-day',

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 
 import { notFound } from '../../shared/errors.ts';
+import { Lru } from '../../shared/lru.ts';
 import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
-import { Lru } from '../http/lru.ts';
 import { registerMeteredGet, storedReply } from '../http/metered-get.ts';
 import { decodePathParam } from '../http/params.ts';
 
@@ -29,7 +29,7 @@ export function registerWordsGet(app: Server, deps: Deps): void {
   const etag = snapshotEtag(deps.snapshot.meta);
   const headers = [['cache-control', ENTRY_CACHE_CONTROL], ['etag', etag]] as const;
   // Keyed by the raw path parameter: a hit skips decoding, validation and the SQLite lookup.
-  const cache = new Lru<string, Buffer>(ENTRY_CACHE_ENTRIES);
+  const cache = new Lru<Buffer>(ENTRY_CACHE_ENTRIES, { secondSighting: true });
   const missing = (): Error => notFound('No entry matches that id or slug.');
 
   registerMeteredGet(app, deps, {

@@ -1,10 +1,10 @@
 // GET /api/v1/words: ranked search (or alphabetical browse without q), paginated, metered.
 import { z } from 'zod';
 
+import { Lru } from '../../shared/lru.ts';
 import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
 import { SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
-import { Lru } from '../http/lru.ts';
 import { registerMeteredGet } from '../http/metered-get.ts';
 import { intParam, optionalParam } from '../http/query-schemas.ts';
 import { parseInput } from '../http/validate.ts';
@@ -19,7 +19,7 @@ export const Q_MAX_CHARS = 200;
 export const PAGE_MAX = 10_000;
 export const LIMIT_MAX = 100;
 export const LIMIT_DEFAULT = 20;
-/** Rendered pages kept per worker; a page is a few kB, so this stays a few MB. */
+/** Rendered pages kept per worker, from a query's second request on; a page is a few kB, so a few MB. */
 const PAGE_CACHE_ENTRIES = 2_000;
 
 export const wordsSearchQuerySchema = z.object({
@@ -46,10 +46,10 @@ interface RenderedPage {
 
 export function registerWordsSearch(app: Server, deps: Deps): void {
   const resolveLanguage = languageResolver(deps.snapshot);
-  const cache = new Lru<string, RenderedPage>(PAGE_CACHE_ENTRIES);
+  const cache = new Lru<RenderedPage>(PAGE_CACHE_ENTRIES, { secondSighting: true });
   // The same pages by raw query string, so that a repeated request also skips parsing and validation.
   // Only valid queries are stored (validation throws before the set).
-  const byRawQuery = new Lru<string, RenderedPage>(PAGE_CACHE_ENTRIES);
+  const byRawQuery = new Lru<RenderedPage>(PAGE_CACHE_ENTRIES, { secondSighting: true });
 
   const renderQuery = (parameters: Record<string, unknown>): RenderedPage => {
     const parsed = parseInput(wordsSearchQuerySchema, parameters, 'query');

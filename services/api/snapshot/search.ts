@@ -1,6 +1,7 @@
 // Search over a snapshot: exact > folded > variant > prefix > gloss, each in global rank order, bounded.
 import type Database from 'better-sqlite3';
 
+import { Lru } from '../../shared/lru.ts';
 import type { WordSummary } from '../../shared/schemas.ts';
 import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '../../shared/text.ts';
 import type { MatchType } from '../../shared/vocabulary.ts';
@@ -9,10 +10,12 @@ import { FormLookups } from './form-lookups.ts';
 import { FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
 import { matchExpression } from './fts-query.ts';
 import type { MatchFilters } from './fts-query.ts';
-import { LruCache } from './lru.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
 
-/** Ranked result lists kept per (text, language, part of speech): every page of a query reuses one. */
+/**
+ * Ranked result lists kept per (text, language, part of speech), from a key's second search on (see Lru):
+ * a query's later pages reuse one.
+ */
 const RANKED_CACHE_ENTRIES = 2000;
 /** Gloss prefixes shorter than this match whole words only ("a" would match half the dictionary). */
 const MIN_GLOSS_PREFIX_CHARS = 3;
@@ -29,8 +32,8 @@ interface Ranked {
 
 type RankedType = Exclude<MatchType, 'browse'>;
 type Stmt = Database.Statement<unknown[], { pop: number }>;
-/** An FTS statement in pluck mode: (expression, limit) → rowids, which are pops. */
-type FtsStmt = Database.Statement<[string, number], number>;
+/** An FTS statement in pluck mode: expression → at most MAX_RANKED_ROWS + 1 rowids, which are pops. */
+type FtsStmt = Database.Statement<[string], number>;
 
 /** A page of results: stored summary JSON texts with matchType and score spliced in, parsed on demand. */
 class RankedPage implements SearchPage {
@@ -53,24 +56,19 @@ export class SnapshotSearch {
   private readonly glossFts: FtsStmt;
   private readonly summary: Database.Statement<[number], string>;
   private readonly count: Database.Statement<[string, string], { n: number }>;
-  private readonly ranked = new LruCache<string, Ranked>(RANKED_CACHE_ENTRIES);
+  private readonly ranked = new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true });
   private readonly forms: FormLookups;
   private readonly facets: EntryFacets;
 
-  constructor(db: Database.Database) {
-    this.headFts = db.prepare('SELECT rowid FROM head_fts WHERE head_fts MATCH ? ORDER BY rowid LIMIT ?').pluck() as FtsStmt;
-    this.glossFts = db.prepare('SELECT rowid FROM gloss_fts WHERE gloss_fts MATCH ? ORDER BY rowid LIMIT ?').pluck() as FtsStmt;
+  constructor(private readonly db: Database.Database) {
+    // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
+    // the statement for a re-prepare (parse and plan again) on every execution: 3.4 µs of a 6.5 µs FTS
+    // query that matches nothing, 4 µs of an 8 µs browse page (scripts/bench/notes.md).
+    const ftsSql = (table: string): string => `SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ${MAX_RANKED_ROWS + 1}`;
+    this.headFts = db.prepare(ftsSql('head_fts')).pluck() as FtsStmt;
+    this.glossFts = db.prepare(ftsSql('gloss_fts')).pluck() as FtsStmt;
     this.summary = db.prepare('SELECT summary FROM entry_json WHERE pop = ?').pluck() as Database.Statement<[number], string>;
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
-    for (const lang of [false, true]) {
-      for (const pos of [false, true]) {
-        const where = [lang ? 'language = ?' : '', pos ? 'pos = ?' : ''].filter(Boolean).join(' AND ');
-        this.browseStatements.set(
-          `${lang}${pos}`,
-          db.prepare(`SELECT pop FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ? OFFSET ?`),
-        );
-      }
-    }
     this.forms = new FormLookups(db);
     this.facets = new EntryFacets(db);
   }
@@ -112,11 +110,11 @@ export class SnapshotSearch {
   private fts(stmt: FtsStmt, columns: readonly string[], alternatives: readonly (readonly string[])[], filters: MatchFilters, lastIsPrefix: boolean): number[] {
     const expression = matchExpression(columns, alternatives, {}, lastIsPrefix);
     if (expression === null) return [];
-    const pops = stmt.all(expression, MAX_RANKED_ROWS + 1);
+    const pops = stmt.all(expression);
     if (!filters.language && !filters.partOfSpeech) return pops;
     if (pops.length <= MAX_RANKED_ROWS) return this.facets.filter(pops, filters);
     const tagged = matchExpression(columns, alternatives, filters, lastIsPrefix);
-    return tagged === null ? [] : stmt.all(tagged, MAX_RANKED_ROWS + 1);
+    return tagged === null ? [] : stmt.all(tagged);
   }
 
   /** Collects at most MAX_RANKED_ROWS + 1 distinct entries, best match type first, rank order inside. */
@@ -193,12 +191,24 @@ export class SnapshotSearch {
   /** Without q: the language (or all) alphabetically by folded form; nothing is ranked. */
   private browse(query: SearchQuery): SearchPage {
     const total = this.count.get(query.language ?? '*', query.partOfSpeech ?? '*')?.n ?? 0;
-    const stmt = this.browseStatements.get(`${Boolean(query.language)}${Boolean(query.partOfSpeech)}`) as Stmt;
     const params: unknown[] = [];
     if (query.language) params.push(query.language);
     if (query.partOfSpeech) params.push(query.partOfSpeech);
-    params.push(query.limit, (query.page - 1) * query.limit);
-    const items = stmt.all(...params).map((r) => this.item(r.pop, 'browse', 0));
+    params.push((query.page - 1) * query.limit);
+    const items = this.browseStatement(query).all(...params).map((r) => this.item(r.pop, 'browse', 0));
     return new RankedPage(total, items, false);
+  }
+
+  /** One statement per filter shape and page size (at most 4 × 100 for the API's limits), prepared on first use. */
+  private browseStatement({ language, partOfSpeech, limit }: SearchQuery): Stmt {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`browse limit must be a positive integer, got ${limit}`);
+    const shape = `${language ? 'l' : ''}${partOfSpeech ? 'p' : ''}${limit}`;
+    let stmt = this.browseStatements.get(shape);
+    if (!stmt) {
+      const where = [language ? 'language = ?' : '', partOfSpeech ? 'pos = ?' : ''].filter(Boolean).join(' AND ');
+      stmt = this.db.prepare(`SELECT pop FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ${limit} OFFSET ?`) as Stmt;
+      this.browseStatements.set(shape, stmt);
+    }
+    return stmt;
   }
 }
