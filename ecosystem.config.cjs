@@ -57,7 +57,7 @@ apps.push({
   wait_ready: true,
   // A young generation of 4 MB (V8's default here is 16 MB per semi-space) and an old-space cap of 128 MB
   // (the live heap after a full collection is about 15 MB): V8 otherwise grows the heap against the
-  // machine's 24 GB, and a worker stood at 160-200 MB resident after the search mix against 125-130 MB
+  // machine's 24 GB, and a worker stood at 160-200 MB resident after the search mix against 125-140 MB
   // with these, at the same throughput and p99 (npm run bench, "Memory after the run"; compare
   // npm run bench -- --quick --skip-scaling --experiment default-heap).
   node_args: ['--max-semi-space-size=4', '--max-old-space-size=128'],
