@@ -2,7 +2,9 @@
 // metering traffic on NATS counted around every stack run.
 import type { Scenario, ScenarioId } from './scenarios.ts';
 import type { NatsCounters, Stack } from './stack.ts';
-import { stackCpu } from './proc-stats.ts';
+import { stackCpu, workerPreemptions } from './proc-stats.ts';
+import type { HandlerTimes } from './request-log.ts';
+import { handlerTimesSince, markRequestLogs } from './request-log.ts';
 import { natsCounters } from './stack.ts';
 import { median } from './stats.ts';
 import type { WrkOptions, WrkResult } from './wrk.ts';
@@ -16,6 +18,10 @@ export interface MeteringDelta {
   meteringRequests: Record<string, number>;
   /** CPU seconds each stack process used during the run (where the two cores went). */
   cpuSeconds: Record<string, number>;
+  /** Involuntary context switches of each API worker during the run (absent from older results). */
+  preemptions?: Record<string, number>;
+  /** Time inside the workers per request, from their request log (absent from older results). */
+  handler?: HandlerTimes;
 }
 
 export interface ScenarioResult {
@@ -46,15 +52,38 @@ export interface HttpBenchInput {
   log: string;
 }
 
-function delta(before: NatsCounters, after: NatsCounters, http: WrkResult, cpuBefore: Record<string, number>, cpuAfter: Record<string, number>): MeteringDelta {
-  const cpuSeconds: Record<string, number> = {};
-  for (const [name, t] of Object.entries(cpuAfter)) cpuSeconds[name] = t - (cpuBefore[name] ?? Number.NaN);
+/** Per-process counters read before and after a run. */
+interface Counters {
+  nats: NatsCounters;
+  cpu: Record<string, number>;
+  preemptions: Record<string, number>;
+}
+
+function difference(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
+  const d: Record<string, number> = {};
+  for (const [name, n] of Object.entries(after)) d[name] = n - (before[name] ?? Number.NaN);
+  return d;
+}
+
+async function counters(stack: Stack): Promise<Counters> {
+  return { nats: await natsCounters(stack), cpu: stackCpu(stack), preemptions: workerPreemptions(stack) };
+}
+
+function delta(before: Counters, after: Counters, http: WrkResult, handler: HandlerTimes): MeteringDelta {
   const meteringRequests: Record<string, number> = {};
-  for (const [name, n] of Object.entries(after.metering)) {
-    const d = n - (before.metering[name] ?? 0);
+  for (const [name, n] of Object.entries(after.nats.metering)) {
+    const d = n - (before.nats.metering[name] ?? 0);
     if (d > 0) meteringRequests[name] = d;
   }
-  return { httpRequests: http.requests, seconds: http.seconds, natsInMsgs: after.inMsgs - before.inMsgs, meteringRequests, cpuSeconds };
+  return {
+    httpRequests: http.requests,
+    seconds: http.seconds,
+    natsInMsgs: after.nats.inMsgs - before.nats.inMsgs,
+    meteringRequests,
+    cpuSeconds: difference(after.cpu, before.cpu),
+    preemptions: difference(after.preemptions, before.preemptions),
+    handler,
+  };
 }
 
 function fmt(r: WrkResult): string {
@@ -84,13 +113,12 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
       const r = await runWrk(target(input.rawBase, '', run), { ...input.wrk, log: input.log });
       raw.push(r);
       console.log(`    raw   #${run + 1} ${fmt(r)}`);
-      const before = await natsCounters(input.stack);
-      const cpuBefore = stackCpu(input.stack);
+      const logs = markRequestLogs(input.stack.pm2Home);
+      const before = await counters(input.stack);
       const s = await runWrk(target(input.stack.base, input.keyFor(scenario.id, run), run), { ...input.wrk, log: input.log });
-      const cpuAfter = stackCpu(input.stack);
-      const after = await natsCounters(input.stack);
+      const after = await counters(input.stack);
       stack.push(s);
-      metering.push(delta(before, after, s, cpuBefore, cpuAfter));
+      metering.push(delta(before, after, s, await handlerTimesSince(input.stack.pm2Home, logs)));
       console.log(`    stack #${run + 1} ${fmt(s)}`);
     }
     let diagnostic: Record<string, number> | undefined;

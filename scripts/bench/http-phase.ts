@@ -18,6 +18,7 @@ import type { MixQuery } from './query-mix.ts';
 import type { BenchResults } from './results.ts';
 import { scenarios } from './scenarios.ts';
 import type { ScenarioId } from './scenarios.ts';
+import type { LimitTiming } from './bound-limit.ts';
 import type { LoopResult } from './search-loop.ts';
 import { restarts, startStack, waitForHttp } from './stack.ts';
 
@@ -94,6 +95,14 @@ async function bareLoop(prepared: Prepared, mixJson: string, seconds: number): P
   const loop = (JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { loop: LoopResult }).loop;
   console.log(`    ${Math.round(loop.perSecond)} searches/s, p50 ${loop.p50Ms.toFixed(3)} ms, p99 ${loop.p99Ms.toFixed(3)} ms`);
   return loop;
+}
+
+async function limitTimings(snapshotPath: string): Promise<LimitTiming[]> {
+  console.log('==> the reader\'s statements with a bound LIMIT and with the LIMIT in the SQL');
+  const { code, stdout, stderr } = await runAsync(process.execPath, [...TSX, path.join(import.meta.dirname, 'bound-limit.ts'),
+    '--snapshot', snapshotPath], { cwd: ROOT });
+  if (code !== 0) throw new Error(`bound-limit exited ${code}:\n${stderr}`);
+  return (JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { rows: LimitTiming[] }).rows;
 }
 
 export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchResults): Promise<void> {
@@ -176,6 +185,7 @@ export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchR
     await stack.stop();
   }
   results.bareLoop = await bareLoop(prepared, mixJson, opts.durationSeconds);
+  results.limitTimings = await limitTimings(prepared.snapshotPath);
 
   if (opts.profile) {
     try {

@@ -82,3 +82,22 @@ export function stackCpu(stack: Stack): Record<string, number> {
   return cpu;
 }
 
+/**
+ * Involuntary context switches of each API worker so far (/proc/<pid>/status): each is a time the kernel took
+ * the core from a worker that still had work, which every connection waiting on that worker then waits out.
+ */
+export function workerPreemptions(stack: Stack): Record<string, number> {
+  const switches: Record<string, number> = {};
+  let api = 0;
+  for (const p of jlist(stack.env)) {
+    if (p.name !== 'api' || p.pid <= 0) continue;
+    const name = `api #${api++}`;
+    try {
+      const m = /^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${p.pid}/status`, 'utf8'));
+      switches[name] = m ? Number(m[1]) : Number.NaN;
+    } catch {
+      switches[name] = Number.NaN;
+    }
+  }
+  return switches;
+}

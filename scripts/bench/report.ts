@@ -2,8 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import type { MeteringDelta } from './http-bench.ts';
 import type { BenchResults } from './results.ts';
 import type { LoopResult } from './search-loop.ts';
+import { median } from './stats.ts';
 import { evaluateTargets } from './targets.ts';
 
 const NOTES = path.join(import.meta.dirname, 'notes.md');
@@ -113,6 +115,28 @@ ${table(['endpoint', ...names, 'stack total', 'API workers µs/request', 'stack 
 `;
 }
 
+function insideWorkers(r: BenchResults): string {
+  const withLog = r.http?.filter((s) => s.metering.some((m) => m.handler)) ?? [];
+  if (!withLog.length) return '';
+  const rows = withLog.map((s) => {
+    const handler = (pick: (h: NonNullable<MeteringDelta['handler']>) => number) => f2(median(s.metering.flatMap((m) => (m.handler ? [pick(m.handler)] : []))));
+    const switches = s.metering.flatMap((m) => Object.values(m.preemptions ?? {}).map((n) => n / m.seconds));
+    return [
+      s.title, handler((h) => h.p50Ms), handler((h) => h.p99Ms), handler((h) => h.p999Ms), handler((h) => h.maxMs),
+      f2(s.median.stackP50Ms), f2(s.median.stackP99Ms), n0(median(switches)),
+    ];
+  });
+  return `## Inside the API workers: handler time against the wait
+
+The time each request spent in its worker's handler, from the workers' own request log (the \`ms\` field:
+from the request's callback to its response), against the latency wrk measured, which adds the time the
+request waited to be read. Medians over the stack runs. The last column is how often the kernel took the core
+from a worker that still had work (involuntary context switches, /proc/<pid>/status), per worker and second.
+
+${table(['endpoint', 'handler p50 ms', 'handler p99 ms', 'handler p99.9 ms', 'handler max ms', 'wrk p50 ms', 'wrk p99 ms', 'preemptions/s per worker'], rows)}
+`;
+}
+
 function metering(r: BenchResults): string {
   if (!r.http?.length) return '';
   let http = 0;
@@ -161,10 +185,21 @@ ${table(['', 'searches/s', 'p50 ms', 'p99 ms', 'max ms'], [
   ])}
 
 Bare loop by kind of query (p50 / p99 ms): ${kindLine(loop)}.${loop.slowest?.length ? ` Slowest: ${loop.slowest.slice(0, 6).map((q) => `\`${q.path}\` ${f1(q.ms)} ms`).join(', ')}.` : ''}
-${mix ? `\nHTTP over bare loop: **${f2(mix.median.stackRps / loop.perSecond)}**.\n` : ''}${loop.failed ? `
+${mix ? `\nHTTP over bare loop: **${f2(mix.median.stackRps / loop.perSecond)}**.\n` : ''}${limits(r)}${loop.failed ? `
 **${loop.failed} searches threw** in the bare loop (over HTTP they are 500 internal_error), e.g.:
 ${loop.failures.map((f) => `- \`${f}\``).join('\n')}
 ` : ''}`;
+}
+
+/** Why the reader writes its LIMITs into the SQL (scripts/bench/bound-limit.ts). */
+function limits(r: BenchResults): string {
+  if (!r.limitTimings?.length) return '';
+  return `
+The reader's statements with the LIMIT bound as a parameter and written into the SQL (\`scripts/bench/bound-limit.ts\`,
+mean µs per call): SQLite plans with a LIMIT's value, so a bound one makes it re-prepare the statement on every call.
+
+${table(['statement', 'LIMIT bound µs', 'LIMIT in the SQL µs'], r.limitTimings.map((t) => [t.statement, f2(t.boundUs), f2(t.literalUs)]))}
+`;
 }
 
 function kindLine(loop: LoopResult): string {
@@ -239,7 +274,7 @@ machine for figures to compare: see the other load listed under "Machine".
 
 ${table(['target', 'measured', ''], targets.map((t) => [t.target, t.measured, t.verdict === 'PASS' ? 'PASS' : t.verdict === 'MISS' ? '**MISS**' : 'n/a']))}
 
-${[machine(r), http(r), cpu(r), metering(r), search(r), scaling(r), memory(r), profile(r), errors].filter(Boolean).join('\n')}
+${[machine(r), http(r), cpu(r), insideWorkers(r), metering(r), search(r), scaling(r), memory(r), profile(r), errors].filter(Boolean).join('\n')}
 ${notes}
 `;
 }

@@ -1,5 +1,6 @@
 // The shape of one bench run's results, as written to bench-out/ and rendered into BENCHMARKS.md.
 import type { BenchOptions } from './args.ts';
+import type { LimitTiming } from './bound-limit.ts';
 import type { ScenarioResult } from './http-bench.ts';
 import type { Busyness, MachineInfo } from './machine.ts';
 import type { ScalingResult } from './scaling.ts';
@@ -19,6 +20,8 @@ export interface BenchResults {
   memory?: WorkerMemory[];
   restarts?: Record<string, number>;
   bareLoop?: LoopResult;
+  /** The reader's statement shapes with a bound LIMIT and with the LIMIT in the SQL (scripts/bench/bound-limit.ts). */
+  limitTimings?: LimitTiming[];
   scaling?: ScalingResult[];
   profile?: { scenario: string; files: string[]; hot: HotFunction[]; rps: number };
   errors: string[];

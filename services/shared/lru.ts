@@ -5,10 +5,10 @@ export interface LruOptions {
   /**
    * Store a key only from its second sighting (a "doorkeeper", as in TinyLFU): a stream of keys that never
    * come back (a crawler, the long tail of searches) then passes by the cache instead of evicting the keys
-   * that do come back, and costs no garbage collection. Each entry cached and evicted unused was promoted to
-   * V8's old generation first: on the bench's search mix, where no query repeats within 20,000, caching every
-   * page cost 10-15 % of the throughput and a quarter of the p99 (scripts/bench/notes.md). A repeated key
-   * pays one miss more.
+   * that do come back, and costs no garbage collection: each entry cached and evicted unused had been
+   * promoted to V8's old generation first, which the bench's search mix (no query repeats within 20,000)
+   * turned into frequent full collections in every worker (scripts/bench/notes.md, session 3). A repeated
+   * key pays one miss more.
    */
   secondSighting?: boolean;
 }

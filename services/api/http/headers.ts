@@ -18,6 +18,8 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-expose-headers':
     'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, Content-Range, Retry-After, ETag',
 };
+/** The same as [name, value] pairs, for the writers that put them on every response. */
+export const CORS_HEADER_ENTRIES: readonly (readonly [string, string])[] = Object.entries(CORS_HEADERS);
 
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
@@ -26,15 +28,3 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   /** Browsers cap this (Chrome at 2 h); one day is the common ask. */
   'access-control-max-age': '86400',
 };
-
-/** Seconds from `nowMs` to the next 00:00 UTC (at least 1). */
-export function secondsToUtcMidnight(nowMs: number): number {
-  const next = new Date(nowMs);
-  next.setUTCHours(24, 0, 0, 0);
-  return Math.max(1, Math.ceil((next.getTime() - nowMs) / 1000));
-}
-
-/** YYYY-MM-DD of the UTC day containing `nowMs`. */
-export function utcDate(nowMs: number): string {
-  return new Date(nowMs).toISOString().slice(0, 10);
-}

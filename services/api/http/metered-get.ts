@@ -10,7 +10,7 @@ import { parse as parseQuery } from 'node:querystring';
 import { QuotaExceededError } from '../../shared/domain-errors.ts';
 import { missingApiKey } from '../../shared/errors.ts';
 import { ifNoneMatchHits } from './etag.ts';
-import { CORS_HEADERS, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
+import { CORS_HEADER_ENTRIES, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 import { inFlightOf, logRequest, publicError } from './pipeline.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
@@ -90,8 +90,7 @@ function writeRateLimit(res: HttpResponse, limit: number, remaining: number, use
 }
 
 function writeCors(res: HttpResponse): void {
-  res.writeHeader('access-control-allow-origin', CORS_HEADERS['access-control-allow-origin']);
-  res.writeHeader('access-control-expose-headers', CORS_HEADERS['access-control-expose-headers']);
+  for (const [name, value] of CORS_HEADER_ENTRIES) res.writeHeader(name, value);
 }
 
 export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, endpoint, handle }: MeteredGetRoute): void {

@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 
 import { toApiError } from './errors.ts';
-import { CORS_HEADERS, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
+import { CORS_HEADER_ENTRIES, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
 import type { Deps } from '../deps.ts';
@@ -80,8 +80,7 @@ export function pipeline(app: Server, deps: Deps, route: string, handler: RouteH
     inFlight.start();
     let pending: void | Promise<void> = undefined;
     try {
-      res.header('access-control-allow-origin', CORS_HEADERS['access-control-allow-origin']);
-      res.header('access-control-expose-headers', CORS_HEADERS['access-control-expose-headers']);
+      for (const [name, value] of CORS_HEADER_ENTRIES) res.header(name, value);
       pending = handler(req, res, ctx);
     } catch (error) {
       writeError(deps, req, res, ctx, error);

@@ -3,8 +3,9 @@ import { z } from 'zod';
 
 import { notFound } from '../../shared/errors.ts';
 import { Lru } from '../../shared/lru.ts';
+import { secondsToUtcMidnight, utcDay } from '../../shared/metering/day.ts';
 import { snapshotEtag } from '../http/etag.ts';
-import { ENTRY_CACHE_CONTROL, utcDate } from '../http/headers.ts';
+import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { registerMeteredGet, storedReply } from '../http/metered-get.ts';
 import { optionalParam } from '../http/query-schemas.ts';
@@ -35,8 +36,6 @@ export const wordOfTheDayQuerySchema = z.object({
 });
 export type WordOfTheDayQuery = z.infer<typeof wordOfTheDayQuerySchema>;
 
-const DAY_MS = 86_400_000;
-
 /** Days × languages kept encoded per worker. */
 const DAY_CACHE_ENTRIES = 256;
 
@@ -51,14 +50,14 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
     endpoint: 'GET /api/v1/word-of-the-day',
     handle: (req) => {
       const now = deps.now();
-      const dayNumber = Math.floor(now / DAY_MS);
+      const today = utcDay(now);
       // Repeated requests of one day skip parsing, validation and date arithmetic (keyed by the raw query).
-      const rawKey = `${dayNumber}|${req.query}`;
+      const rawKey = `${today}|${req.query}`;
       let day = byRawQuery.get(rawKey);
       if (day === undefined) {
         const query = parseInput(wordOfTheDayQuerySchema, req.queryParameters(), 'query');
         const language = query.language === undefined ? null : resolveLanguage(query.language);
-        const date = query.date ?? utcDate(now);
+        const date = query.date ?? today;
         // Decision: only a malformed date is invalid_parameter; a well-formed day the snapshot has no word
         // for is "no word of the day exists" (404). (The reader repeats its schedule as a cycle beyond the
         // materialised window, so in practice only a language without entries has none.)
@@ -77,7 +76,7 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
       }
       const { body, etag } = day;
       // Today's word changes at 00:00 UTC: cache it until then; a named date is fixed for the snapshot.
-      const seconds = Math.max(1, Math.ceil(((dayNumber + 1) * DAY_MS - now) / 1000));
+      const seconds = secondsToUtcMidnight(now);
       const cacheControl = day.today ? `public, max-age=${seconds}, s-maxage=${seconds}` : ENTRY_CACHE_CONTROL;
       return storedReply(req, body, etag, [['cache-control', cacheControl], ['etag', etag]]);
     },

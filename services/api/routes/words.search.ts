@@ -41,7 +41,8 @@ export type WordsSearchQuery = z.infer<typeof wordsSearchQuerySchema>;
 
 interface RenderedPage {
   body: Buffer;
-  contentRange: string;
+  /** Cache-Control and Content-Range, built with the page: a cached page is sent without building anything. */
+  headers: readonly (readonly [string, string])[];
 }
 
 export function registerWordsSearch(app: Server, deps: Deps): void {
@@ -75,7 +76,7 @@ export function registerWordsSearch(app: Server, deps: Deps): void {
         rendered = renderQuery(req.queryParameters());
         byRawQuery.set(req.query, rendered);
       }
-      return { status: 200, headers: [['cache-control', SEARCH_CACHE_CONTROL], ['content-range', rendered.contentRange]], body: rendered.body };
+      return { status: 200, headers: rendered.headers, body: rendered.body };
     },
   });
 }
@@ -103,8 +104,6 @@ function render(page: SearchPage, query: WordsSearchQuery): RenderedPage {
   const body =
     `{"data":[${page.itemsJson.join(',')}],"total":${page.total},"page":${query.page},"perPage":${query.limit},` +
     `"hasMore":${hasMore}${diagnostics}}`;
-  return {
-    body: Buffer.from(body),
-    contentRange: count === 0 ? 'items 0-0/0' : `items ${first}-${first + count - 1}/${page.total}`,
-  };
+  const contentRange = count === 0 ? 'items 0-0/0' : `items ${first}-${first + count - 1}/${page.total}`;
+  return { body: Buffer.from(body), headers: [['cache-control', SEARCH_CACHE_CONTROL], ['content-range', contentRange]] };
 }

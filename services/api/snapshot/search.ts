@@ -62,8 +62,8 @@ export class SnapshotSearch {
 
   constructor(private readonly db: Database.Database) {
     // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
-    // the statement for a re-prepare (parse and plan again) on every execution: 3.4 µs of a 6.5 µs FTS
-    // query that matches nothing, 4 µs of an 8 µs browse page (scripts/bench/notes.md).
+    // the statement for a re-prepare (parse and plan again) on every execution, about half the time of an FTS
+    // query that matches nothing (scripts/bench/bound-limit.ts; its table is in BENCHMARKS.md).
     const ftsSql = (table: string): string => `SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ${MAX_RANKED_ROWS + 1}`;
     this.headFts = db.prepare(ftsSql('head_fts')).pluck() as FtsStmt;
     this.glossFts = db.prepare(ftsSql('gloss_fts')).pluck() as FtsStmt;
