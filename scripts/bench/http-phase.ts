@@ -19,6 +19,7 @@ import type { BenchResults } from './results.ts';
 import { scenarios } from './scenarios.ts';
 import type { ScenarioId } from './scenarios.ts';
 import type { LimitTiming } from './bound-limit.ts';
+import type { ParseGcRow } from './query-parse-gc.ts';
 import type { LoopResult } from './search-loop.ts';
 import { restarts, startStack, waitForHttp } from './stack.ts';
 
@@ -105,6 +106,15 @@ async function limitTimings(snapshotPath: string): Promise<LimitTiming[]> {
   return (JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { rows: LimitTiming[] }).rows;
 }
 
+async function parseGc(mixJson: string): Promise<ParseGcRow[]> {
+  console.log('==> query parsing and the garbage collector: z.preprocess against text read before zod');
+  // The young generation as the API workers have it (ecosystem.config.cjs node_args).
+  const { code, stdout, stderr } = await runAsync(process.execPath, [...TSX, '--max-semi-space-size=4',
+    path.join(import.meta.dirname, 'query-parse-gc.ts'), '--queries', mixJson], { cwd: ROOT });
+  if (code !== 0) throw new Error(`query-parse-gc exited ${code}:\n${stderr}`);
+  return (JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { rows: ParseGcRow[] }).rows;
+}
+
 export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchResults): Promise<void> {
   const logDir = path.join(tmp, 'logs');
   const dataDir = path.join(tmp, 'data');
@@ -186,6 +196,7 @@ export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchR
   }
   results.bareLoop = await bareLoop(prepared, mixJson, opts.durationSeconds);
   results.limitTimings = await limitTimings(prepared.snapshotPath);
+  results.parseGc = await parseGc(mixJson);
 
   if (opts.profile) {
     try {

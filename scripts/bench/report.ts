@@ -185,7 +185,7 @@ ${table(['', 'searches/s', 'p50 ms', 'p99 ms', 'max ms'], [
   ])}
 
 Bare loop by kind of query (p50 / p99 ms): ${kindLine(loop)}.${loop.slowest?.length ? ` Slowest: ${loop.slowest.slice(0, 6).map((q) => `\`${q.path}\` ${f1(q.ms)} ms`).join(', ')}.` : ''}
-${mix ? `\nHTTP over bare loop: **${f2(mix.median.stackRps / loop.perSecond)}**.\n` : ''}${limits(r)}${loop.failed ? `
+${mix ? `\nHTTP over bare loop: **${f2(mix.median.stackRps / loop.perSecond)}**.\n` : ''}${limits(r)}${parseGc(r)}${loop.failed ? `
 **${loop.failed} searches threw** in the bare loop (over HTTP they are 500 internal_error), e.g.:
 ${loop.failures.map((f) => `- \`${f}\``).join('\n')}
 ` : ''}`;
@@ -199,6 +199,22 @@ The reader's statements with the LIMIT bound as a parameter and written into the
 mean µs per call): SQLite plans with a LIMIT's value, so a bound one makes it re-prepare the statement on every call.
 
 ${table(['statement', 'LIMIT bound µs', 'LIMIT in the SQL µs'], r.limitTimings.map((t) => [t.statement, f2(t.boundUs), f2(t.literalUs)]))}
+`;
+}
+
+/** Why query text is read before zod instead of with z.preprocess (scripts/bench/query-parse-gc.ts). */
+function parseGc(r: BenchResults): string {
+  if (!r.parseGc?.length) return '';
+  return `
+#### Query parsing and the garbage collector
+
+The mix's query strings validated against the search schema two ways, with a 4 MB semi-space as the API workers
+have (\`scripts/bench/query-parse-gc.ts\`; GC counts from \`v8.GCProfiler\`). Both read every query to the same
+values. Every z.preprocess (a ZodEffects) builds a context with a getter and a bound function per parse; what it
+moves to the old generation is garbage that only a full collection finds.
+
+${table(['parser', 'µs per parse', 'scavenges per 10k', 'scavenge ms per 10k', 'bytes promoted per parse', 'full GCs per 10k'],
+    r.parseGc.map((g) => [g.variant, f2(g.usPerParse), f1(g.scavengesPer10k), f1(g.scavengeMsPer10k), n0(g.promotedBytesPerParse), f2(g.fullGcsPer10k)]))}
 `;
 }
 

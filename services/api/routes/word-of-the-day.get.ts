@@ -8,8 +8,7 @@ import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { registerMeteredGet, storedReply } from '../http/metered-get.ts';
-import { optionalParam } from '../http/query-schemas.ts';
-import { parseInput } from '../http/validate.ts';
+import { optionalParam, queryParser } from '../http/query-schemas.ts';
 
 import type { Deps } from '../deps.ts';
 import type { Server } from 'hyper-express';
@@ -35,6 +34,7 @@ export const wordOfTheDayQuerySchema = z.object({
   ),
 });
 export type WordOfTheDayQuery = z.infer<typeof wordOfTheDayQuerySchema>;
+const parseWordOfTheDayQuery = queryParser(wordOfTheDayQuerySchema);
 
 /** Days × languages kept encoded per worker. */
 const DAY_CACHE_ENTRIES = 256;
@@ -55,7 +55,7 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
       const rawKey = `${today}|${req.query}`;
       let day = byRawQuery.get(rawKey);
       if (day === undefined) {
-        const query = parseInput(wordOfTheDayQuerySchema, req.queryParameters(), 'query');
+        const query = parseWordOfTheDayQuery(req.queryParameters());
         const language = query.language === undefined ? null : resolveLanguage(query.language);
         const date = query.date ?? today;
         // Decision: only a malformed date is invalid_parameter; a well-formed day the snapshot has no word

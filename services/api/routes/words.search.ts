@@ -6,8 +6,7 @@ import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
 import { SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { registerMeteredGet } from '../http/metered-get.ts';
-import { intParam, optionalParam } from '../http/query-schemas.ts';
-import { parseInput } from '../http/validate.ts';
+import { intParam, optionalParam, queryParser } from '../http/query-schemas.ts';
 
 import type { Deps } from '../deps.ts';
 import type { SearchPage } from '../snapshot/snapshot.ts';
@@ -38,6 +37,7 @@ export const wordsSearchQuerySchema = z.object({
   limit: intParam(1, LIMIT_MAX, LIMIT_DEFAULT).describe('Results per page.'),
 });
 export type WordsSearchQuery = z.infer<typeof wordsSearchQuerySchema>;
+const parseSearchQuery = queryParser(wordsSearchQuerySchema);
 
 interface RenderedPage {
   body: Buffer;
@@ -53,7 +53,7 @@ export function registerWordsSearch(app: Server, deps: Deps): void {
   const byRawQuery = new Lru<RenderedPage>(PAGE_CACHE_ENTRIES, { secondSighting: true });
 
   const renderQuery = (parameters: Record<string, unknown>): RenderedPage => {
-    const parsed = parseInput(wordsSearchQuerySchema, parameters, 'query');
+    const parsed = parseSearchQuery(parameters);
     // Text typed decomposed (NFD) must find the NFC forms the snapshot stores.
     const query = parsed.q === undefined ? parsed : { ...parsed, q: parsed.q.normalize('NFC') };
     const language = query.language === undefined ? undefined : resolveLanguage(query.language);
