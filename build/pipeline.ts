@@ -19,6 +19,7 @@ import type { BuildReport } from './report.ts';
 import { resolveAlternatives } from './resolve-alternatives.ts';
 import { wordOfTheDayCycle } from './schedule.ts';
 import { languageRecords, statsBody, writeCounts, writeLanguages, writeWordOfTheDay } from './write/bodies.ts';
+import { writeBrowseAnchors } from './write/browse-anchors.ts';
 import { writeFacets } from './write/facets.ts';
 import { writeEntries } from './write/entries.ts';
 import { FILL_FORMS, SNAPSHOT_INDEXES, SNAPSHOT_TABLES, STAGE_ENTRY_INDEXES, STAGE_LEX_INDEXES, STAGE_TABLES } from './write/schema.ts';
@@ -122,6 +123,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const languageList = languageRecords(languages, facts);
     writeLanguages(db, languageList);
     writeCounts(db, facts);
+    writeBrowseAnchors(db);
     writeFacets(db, facts);
     const active = languageList.filter((l) => l.status === 'active').map((l) => l.code);
     const cycles = new Map<string, number[]>();

@@ -45,6 +45,12 @@ CREATE VIRTUAL TABLE gloss_fts USING fts5(
 -- worker reads both whole at start and filters full-text matches with them, without a query per row
 CREATE TABLE facets (name TEXT PRIMARY KEY, labels TEXT NOT NULL, codes BLOB NOT NULL);
 CREATE TABLE counts (language TEXT NOT NULL, pos TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (language, pos)) WITHOUT ROWID;
+-- every BROWSE_ANCHOR_EVERY-th entry (position > 0) of each browse order (folded, id), per filter ('*' = all),
+-- so that a deep browse page seeks to its anchor instead of stepping through every row before it
+CREATE TABLE browse_anchors (
+  language TEXT NOT NULL, pos TEXT NOT NULL, position INTEGER NOT NULL, folded TEXT NOT NULL, id INTEGER NOT NULL,
+  PRIMARY KEY (language, pos, position)
+) WITHOUT ROWID;
 CREATE TABLE bodies (name TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE languages (code TEXT PRIMARY KEY, slug TEXT NOT NULL, status TEXT NOT NULL, record TEXT NOT NULL) WITHOUT ROWID;
 -- word of the day: materialised bodies for a window of days, plus the cycle that defines every day

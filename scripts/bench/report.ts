@@ -206,7 +206,7 @@ ${table(['statement', 'LIMIT bound µs', 'LIMIT in the SQL µs'], r.limitTimings
 function parseGc(r: BenchResults): string {
   if (!r.parseGc?.length) return '';
   return `
-#### Query parsing and the garbage collector
+### Query parsing and the garbage collector
 
 The mix's query strings validated against the search schema two ways, with a 4 MB semi-space as the API workers
 have (\`scripts/bench/query-parse-gc.ts\`; GC counts from \`v8.GCProfiler\`). Both read every query to the same

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { MAX_RANKED_ROWS } from '../../services/api/snapshot/format.ts';
+import Database from 'better-sqlite3';
+
+import { BROWSE_ANCHOR_EVERY, MAX_RANKED_ROWS } from '../../services/api/snapshot/format.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { WordSummarySchema } from '../../services/shared/schemas.ts';
@@ -102,6 +104,34 @@ describe('search', () => {
     assert.ok(page.items.every((i) => i.matchType === 'browse' && i.score === 0 && i.language === 'yo'));
     const next = snap.search({ language: 'yo', page: 3, limit: 50 });
     assert.ok(!next.items.some((i) => page.items.some((p) => p.id === i.id)));
+  });
+  it('search - a browse page read from its anchor is the page a plain OFFSET gives, for every filter', () => {
+    const db = new Database(testSnapshotPath(), { readonly: true });
+    try {
+      const plain = (language: string | undefined, pos: string | undefined, limit: number, offset: number): number[] => {
+        const where = [language ? 'language = ?' : '', pos ? 'pos = ?' : ''].filter(Boolean).join(' AND ');
+        const params = [language, pos].filter((p) => p !== undefined);
+        const sql = `SELECT id FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ? OFFSET ?`;
+        return (db.prepare(sql).pluck().all(...params, limit, offset) as number[]);
+      };
+      for (const [language, partOfSpeech] of [[undefined, undefined], ['ig', undefined], ['yo', undefined], [undefined, 'noun'], ['ig', 'verb']]) {
+        const total = snap.search({ language, partOfSpeech, page: 1, limit: 1 }).total;
+        assert.ok(total > 2 * BROWSE_ANCHOR_EVERY, `${language}/${partOfSpeech}: ${total} entries do not reach two anchors`);
+        // Pages that start on an anchor, just before and after one, straddle one, and the last page.
+        for (const limit of [100, 7, 13]) {
+          const lastPage = Math.ceil(total / limit);
+          const pages = new Set([1, 10, 11, Math.floor(BROWSE_ANCHOR_EVERY / limit) + 1, Math.floor((2 * BROWSE_ANCHOR_EVERY) / limit) + 1, lastPage - 1, lastPage]);
+          for (const page of pages) {
+            const ids = snap.search({ language, partOfSpeech, page, limit }).items.map((i) => i.id);
+            assert.deepEqual(ids, plain(language, partOfSpeech, limit, (page - 1) * limit), `${language}/${partOfSpeech} page ${page} limit ${limit}`);
+          }
+        }
+        const past = snap.search({ language, partOfSpeech, page: Math.ceil(total / 100) + 1, limit: 100 });
+        assert.deepEqual([past.total, past.items.length], [total, 0]);
+      }
+    } finally {
+      db.close();
+    }
   });
   it('search - repeats return the same page (cache) with equal content', () => {
     const a = snap.search({ q: 'ile', page: 1, limit: 7 });

@@ -7,7 +7,7 @@ import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '
 import type { MatchType } from '../../shared/vocabulary.ts';
 import { EntryFacets } from './entry-facets.ts';
 import { FormLookups } from './form-lookups.ts';
-import { FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
+import { BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
 import { matchExpression } from './fts-query.ts';
 import type { MatchFilters } from './fts-query.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
@@ -19,6 +19,8 @@ import type { SearchPage, SearchQuery } from './snapshot.ts';
 const RANKED_CACHE_ENTRIES = 2000;
 /** Gloss prefixes shorter than this match whole words only ("a" would match half the dictionary). */
 const MIN_GLOSS_PREFIX_CHARS = 3;
+/** The counts and browse_anchors tables' key for "any language" or "any part of speech". */
+const ANY = '*';
 /** The language whose entries carry the l/r loose key (see services/shared/text.ts looseKey). */
 const LOOSE_LANGUAGE = 'ig';
 
@@ -56,6 +58,7 @@ export class SnapshotSearch {
   private readonly glossFts: FtsStmt;
   private readonly summary: Database.Statement<[number], string>;
   private readonly count: Database.Statement<[string, string], { n: number }>;
+  private readonly anchor: Database.Statement<[string, string, number], { folded: string; id: number }>;
   private readonly ranked = new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true });
   private readonly forms: FormLookups;
   private readonly facets: EntryFacets;
@@ -69,6 +72,7 @@ export class SnapshotSearch {
     this.glossFts = db.prepare(ftsSql('gloss_fts')).pluck() as FtsStmt;
     this.summary = db.prepare('SELECT summary FROM entry_json WHERE pop = ?').pluck() as Database.Statement<[number], string>;
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
+    this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
     this.forms = new FormLookups(db);
     this.facets = new EntryFacets(db);
   }
@@ -188,24 +192,42 @@ export class SnapshotSearch {
     return { pops, types, scores, truncated };
   }
 
-  /** Without q: the language (or all) alphabetically by folded form; nothing is ranked. */
+  /**
+   * Without q: the language (or all) alphabetically by folded form; nothing is ranked. A page past the end
+   * reads nothing; a deep page starts from the nearest anchor at or before its offset (see
+   * BROWSE_ANCHOR_EVERY), so it steps fewer than that many rows, not every row before it.
+   */
   private browse(query: SearchQuery): SearchPage {
-    const total = this.count.get(query.language ?? '*', query.partOfSpeech ?? '*')?.n ?? 0;
+    const language = query.language ?? ANY;
+    const pos = query.partOfSpeech ?? ANY;
+    const total = this.count.get(language, pos)?.n ?? 0;
+    const offset = (query.page - 1) * query.limit;
+    if (offset >= total) return new RankedPage(total, [], false);
+    const anchorPosition = offset - (offset % BROWSE_ANCHOR_EVERY);
+    // A snapshot always has the anchor below its count; without one the plain OFFSET gives the same rows.
+    const anchor = anchorPosition === 0 ? undefined : this.anchor.get(language, pos, anchorPosition);
     const params: unknown[] = [];
     if (query.language) params.push(query.language);
     if (query.partOfSpeech) params.push(query.partOfSpeech);
-    params.push((query.page - 1) * query.limit);
-    const items = this.browseStatement(query).all(...params).map((r) => this.item(r.pop, 'browse', 0));
+    if (anchor) params.push(anchor.folded, anchor.id, offset - anchorPosition);
+    else params.push(offset);
+    const items = this.browseStatement(query, anchor !== undefined).all(...params).map((r) => this.item(r.pop, 'browse', 0));
     return new RankedPage(total, items, false);
   }
 
-  /** One statement per filter shape and page size (at most 4 × 100 for the API's limits), prepared on first use. */
-  private browseStatement({ language, partOfSpeech, limit }: SearchQuery): Stmt {
+  /**
+   * One statement per filter shape, start (the first row or an anchor) and page size (at most 8 × 100 for
+   * the API's limits), prepared on first use.
+   */
+  private browseStatement({ language, partOfSpeech, limit }: SearchQuery, fromAnchor: boolean): Stmt {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`browse limit must be a positive integer, got ${limit}`);
-    const shape = `${language ? 'l' : ''}${partOfSpeech ? 'p' : ''}${limit}`;
+    const shape = `${language ? 'l' : ''}${partOfSpeech ? 'p' : ''}${fromAnchor ? 'a' : ''}${limit}`;
     let stmt = this.browseStatements.get(shape);
     if (!stmt) {
-      const where = [language ? 'language = ?' : '', partOfSpeech ? 'pos = ?' : ''].filter(Boolean).join(' AND ');
+      // The row value (folded, id) >= (?, ?) is a range on the same browse index that orders the page.
+      const where = [language ? 'language = ?' : '', partOfSpeech ? 'pos = ?' : '', fromAnchor ? '(folded, id) >= (?, ?)' : '']
+        .filter(Boolean)
+        .join(' AND ');
       stmt = this.db.prepare(`SELECT pop FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ${limit} OFFSET ?`) as Stmt;
       this.browseStatements.set(shape, stmt);
     }
