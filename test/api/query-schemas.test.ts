@@ -52,3 +52,8 @@ test('a repeated parameter is refused as the wrong type; unknown parameters are 
   assert.deepEqual(run('utm_source=x&page=2'), { page: 2 });
   assert.equal(refusal('q=abcdef'), "Invalid parameter 'q': must be at most 5 characters");
 });
+
+test('a parameter named __proto__ is ignored like any unknown one, even repeated', () => {
+  assert.deepEqual(run('__proto__=x&__proto__=y&page=3'), { page: 3 });
+  assert.deepEqual(run('constructor=1&toString=2'), { page: 1 });
+});

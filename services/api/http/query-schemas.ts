@@ -45,7 +45,8 @@ export function queryParser<S extends z.AnyZodObject>(schema: S): (parameters: R
     else if (field instanceof z.ZodOptional) emptyIsAbsent.add(name);
   }
   return (parameters) => {
-    const input: Record<string, unknown> = {};
+    // No prototype: a parameter named __proto__ (an array when repeated) is then a field like any other.
+    const input: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const name of Object.keys(parameters)) {
       const value = parameters[name];
       if (typeof value === 'string') {
