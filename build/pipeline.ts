@@ -123,7 +123,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const languageList = languageRecords(languages, facts);
     writeLanguages(db, languageList);
     writeCounts(db, facts);
-    writeBrowseAnchors(db);
+    progress.log(`browse anchors: ${writeBrowseAnchors(db)}`);
     writeFacets(db, facts);
     const active = languageList.filter((l) => l.status === 'active').map((l) => l.code);
     const cycles = new Map<string, number[]>();

@@ -1,7 +1,7 @@
 // The small precomputed bodies: GET /languages, GET /stats, word-of-the-day bodies, counts and meta.
 import type Database from 'better-sqlite3';
 
-import { ALL_LANGUAGES_KEY } from '../../services/api/snapshot/format.ts';
+import { ALL_LANGUAGES_KEY, ANY_FILTER } from '../../services/api/snapshot/format.ts';
 import type { Language, Stats } from '../../services/shared/schemas.ts';
 import { LanguagesSchema, StatsSchema, WordOfTheDaySchema } from '../../services/shared/schemas.ts';
 import type { LanguageManifest } from '../manifest.ts';
@@ -30,9 +30,9 @@ export function writeCounts(db: Database.Database, facts: FactsTable): void {
   for (const pop of facts.pops()) {
     const language = facts.languageOf(pop);
     const pos = facts.partOfSpeechOf(pop);
-    add(`*\u0001*`);
-    add(`${language}\u0001*`);
-    add(`*\u0001${pos}`);
+    add(`${ANY_FILTER}\u0001${ANY_FILTER}`);
+    add(`${language}\u0001${ANY_FILTER}`);
+    add(`${ANY_FILTER}\u0001${pos}`);
     add(`${language}\u0001${pos}`);
   }
   const insert = db.prepare('INSERT INTO counts (language, pos, n) VALUES (?, ?, ?)');

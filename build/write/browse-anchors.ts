@@ -3,12 +3,15 @@
 // services/api/snapshot/search.ts to seek to a deep page instead of stepping through the rows before it.
 import type Database from 'better-sqlite3';
 
-import { BROWSE_ANCHOR_EVERY } from '../../services/api/snapshot/format.ts';
+import { ANY_FILTER, BROWSE_ANCHOR_EVERY } from '../../services/api/snapshot/format.ts';
 
-/** The filters' columns, each read in the order of its browse index (covering: no sort, constant memory). */
-const FILTERS: readonly (readonly ('language' | 'pos')[])[] = [[], ['language'], ['pos'], ['language', 'pos']];
-/** '*' stands for "any", as in the counts table. */
-const ANY = '*';
+/** Each filter as the language and pos it stores: a column, or the "any" key. */
+const FILTERS = [
+  { language: false, pos: false },
+  { language: true, pos: false },
+  { language: false, pos: true },
+  { language: true, pos: true },
+];
 
 type Anchor = [language: string, pos: string, position: number, folded: string, id: number];
 
@@ -16,21 +19,18 @@ type Anchor = [language: string, pos: string, position: number, folded: string, 
 export function writeBrowseAnchors(db: Database.Database): number {
   const anchors: Anchor[] = [];
   for (const filter of FILTERS) {
-    const columns = [...filter, 'folded', 'id'].join(', ');
-    const rows = db.prepare(`SELECT ${columns} FROM entries ORDER BY ${columns}`).raw().iterate() as IterableIterator<unknown[]>;
+    // Ordered as the filter's browse index (covering: no sort, constant memory); the "any" key is a constant.
+    const order = [filter.language ? 'language' : '', filter.pos ? 'pos' : '', 'folded', 'id'].filter(Boolean).join(', ');
+    const select = `SELECT ${filter.language ? 'language' : `'${ANY_FILTER}'`}, ${filter.pos ? 'pos' : `'${ANY_FILTER}'`}, folded, id FROM entries ORDER BY ${order}`;
     let group = '';
     let position = 0;
-    for (const row of rows) {
-      const values = row.slice(0, filter.length) as string[];
-      const key = values.join('\u0001');
+    for (const [language, pos, folded, id] of db.prepare(select).raw().iterate() as IterableIterator<[string, string, string, number]>) {
+      const key = `${language}\u0001${pos}`;
       if (key !== group) {
         group = key;
         position = 0;
       }
-      if (position > 0 && position % BROWSE_ANCHOR_EVERY === 0) {
-        const of = (column: 'language' | 'pos'): string => (filter.includes(column) ? values[filter.indexOf(column)] : ANY);
-        anchors.push([of('language'), of('pos'), position, row[filter.length] as string, row[filter.length + 1] as number]);
-      }
+      if (position > 0 && position % BROWSE_ANCHOR_EVERY === 0) anchors.push([language, pos, position, folded, id]);
       position++;
     }
   }

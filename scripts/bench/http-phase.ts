@@ -11,7 +11,7 @@ import { runHttpBench } from './http-bench.ts';
 import { raiseToInstitution, registerKeys } from './keys.ts';
 import { busyness } from './machine.ts';
 import { processMemory } from './proc-stats.ts';
-import { runAsync, startChild, stopChild } from './processes.ts';
+import { runAsync, runBenchScript, startChild, stopChild } from './processes.ts';
 import { runProfile } from './profile.ts';
 import { buildQueryMix, mulberry32, sampleEntries, shuffle, toSearchQuery } from './query-mix.ts';
 import type { MixQuery } from './query-mix.ts';
@@ -90,29 +90,20 @@ function prepareQueries(snapshotPath: string, count: number, results: BenchResul
 
 async function bareLoop(prepared: Prepared, mixJson: string, seconds: number): Promise<LoopResult> {
   console.log(`==> bare-loop search: one process, reader.search over the same ${prepared.mix.length} queries, ${seconds} s`);
-  const { code, stdout, stderr } = await runAsync(process.execPath, [...TSX, path.join(import.meta.dirname, 'search-loop.ts'),
-    '--snapshot', prepared.snapshotPath, '--queries', mixJson, '--seconds', String(seconds)], { cwd: ROOT });
-  if (code !== 0) throw new Error(`search-loop exited ${code}:\n${stderr}`);
-  const loop = (JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { loop: LoopResult }).loop;
+  const { loop } = await runBenchScript<{ loop: LoopResult }>('search-loop.ts', ['--snapshot', prepared.snapshotPath, '--queries', mixJson, '--seconds', String(seconds)]);
   console.log(`    ${Math.round(loop.perSecond)} searches/s, p50 ${loop.p50Ms.toFixed(3)} ms, p99 ${loop.p99Ms.toFixed(3)} ms`);
   return loop;
 }
 
 async function limitTimings(snapshotPath: string): Promise<LimitTiming[]> {
   console.log('==> the reader\'s statements with a bound LIMIT and with the LIMIT in the SQL');
-  const { code, stdout, stderr } = await runAsync(process.execPath, [...TSX, path.join(import.meta.dirname, 'bound-limit.ts'),
-    '--snapshot', snapshotPath], { cwd: ROOT });
-  if (code !== 0) throw new Error(`bound-limit exited ${code}:\n${stderr}`);
-  return (JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { rows: LimitTiming[] }).rows;
+  return (await runBenchScript<{ rows: LimitTiming[] }>('bound-limit.ts', ['--snapshot', snapshotPath])).rows;
 }
 
 async function parseGc(mixJson: string): Promise<ParseGcRow[]> {
   console.log('==> query parsing and the garbage collector: z.preprocess against text read before zod');
   // The young generation as the API workers have it (ecosystem.config.cjs node_args).
-  const { code, stdout, stderr } = await runAsync(process.execPath, [...TSX, '--max-semi-space-size=4',
-    path.join(import.meta.dirname, 'query-parse-gc.ts'), '--queries', mixJson], { cwd: ROOT });
-  if (code !== 0) throw new Error(`query-parse-gc exited ${code}:\n${stderr}`);
-  return (JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { rows: ParseGcRow[] }).rows;
+  return (await runBenchScript<{ rows: ParseGcRow[] }>('query-parse-gc.ts', ['--queries', mixJson], ['--max-semi-space-size=4'])).rows;
 }
 
 export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchResults): Promise<void> {

@@ -145,6 +145,20 @@ export function runAsync(
   });
 }
 
+/**
+ * Runs one of the bench's measuring scripts (scripts/bench/<script>) under tsx, with `nodeArgs` before it,
+ * and returns the JSON object it prints as its last line of output.
+ */
+export async function runBenchScript<T>(script: string, args: readonly string[], nodeArgs: readonly string[] = []): Promise<T> {
+  const { code, stdout, stderr } = await runAsync(
+    process.execPath,
+    ['--import', 'tsx', ...nodeArgs, path.join(import.meta.dirname, script), ...args],
+    { cwd: path.resolve(import.meta.dirname, '../..') },
+  );
+  if (code !== 0) throw new Error(`${script} exited ${code}:\n${stderr}`);
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as T;
+}
+
 export function ensureDir(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   return path.resolve(dir);

@@ -13,7 +13,7 @@ import { z } from 'zod';
 
 import { queryParser } from '../../services/api/http/query-schemas.ts';
 import { parseInput } from '../../services/api/http/validate.ts';
-import { wordsSearchQuerySchema } from '../../services/api/routes/words.search.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, PAGE_MAX, wordsSearchQuerySchema } from '../../services/api/routes/words.search.ts';
 import type { MixQuery } from './query-mix.ts';
 
 export interface ParseGcRow {
@@ -41,8 +41,8 @@ function preprocessedSearchSchema() {
     q: optional(shape.q.unwrap()),
     language: optional(shape.language.unwrap()),
     partOfSpeech: optional(shape.partOfSpeech.unwrap()),
-    page: int(1, 10_000, 1),
-    limit: int(1, 100, 20),
+    page: int(1, PAGE_MAX, 1),
+    limit: int(1, LIMIT_MAX, LIMIT_DEFAULT),
   });
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import { buildQueryMix, sampleEntries, worstQueries } from './query-mix.ts';
-import { runAsync } from './processes.ts';
+import { runAsync, runBenchScript } from './processes.ts';
 import type { EachResult, LoopResult } from './search-loop.ts';
 
 export interface ScalingResult {
@@ -52,10 +52,8 @@ export async function searchBench(snapshotPath: string, dir: string, seconds: nu
   } finally {
     snapshot.close();
   }
-  const { code, stdout, stderr } = await runAsync(process.execPath, [...TSX, path.join(import.meta.dirname, 'search-loop.ts'),
-    '--snapshot', snapshotPath, '--queries', typicalFile, '--seconds', String(seconds), '--each', worstFile, '--reps', String(WORST_REPS)], { cwd: ROOT });
-  if (code !== 0) throw new Error(`search-loop exited ${code}:\n${stderr}`);
-  const out = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { loop: LoopResult; each: EachResult[] };
+  const out = await runBenchScript<{ loop: LoopResult; each: EachResult[] }>('search-loop.ts',
+    ['--snapshot', snapshotPath, '--queries', typicalFile, '--seconds', String(seconds), '--each', worstFile, '--reps', String(WORST_REPS)]);
   return { typical: out.loop, worst: [...out.each].sort((a, b) => b.p99Ms - a.p99Ms) };
 }
 

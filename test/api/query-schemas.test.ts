@@ -5,12 +5,12 @@ import { test } from 'node:test';
 
 import { z } from 'zod';
 
-import { intParam, optionalParam, queryParser } from '../../services/api/http/query-schemas.ts';
+import { intParam, queryParser } from '../../services/api/http/query-schemas.ts';
 import { ApiError } from '../../services/shared/errors.ts';
 
 const parseQuery = queryParser(
   z.object({
-    q: optionalParam(z.string().max(5)),
+    q: z.string().max(5).optional(),
     page: intParam(1, 100, 1),
   }),
 );

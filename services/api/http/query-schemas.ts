@@ -1,7 +1,7 @@
-// zod building blocks for query parameters, and the parser that reads query text into what they check.
+// A zod building block for query parameters, and the parser that reads query text into what schemas check.
 // Parameters arrive as strings (arrays when a name repeats). The text-to-value step is written here, before
 // zod, instead of with z.preprocess: every ZodEffects parse builds a context object with a getter and a
-// bound function, and under the search mix (five preprocessed parameters per request) those objects
+// bound function, and under the search mix (five preprocessed parameters per request, before) those objects
 // outlived V8's young-generation collections and were promoted, to be found dead by a full collection
 // (`npm run bench`, "Query parsing and the garbage collector", measures both ways).
 import { z } from 'zod';
@@ -16,11 +16,6 @@ export function intParam(min: number, max: number, fallback: number) {
   return z.number().int().min(min).max(max).default(fallback);
 }
 
-/** An optional text filter; queryParser drops an empty value (`?language=` from a form) as absent. */
-export function optionalParam<T extends z.ZodTypeAny>(schema: T) {
-  return schema.optional();
-}
-
 const DECIMAL = /^-?[0-9]+$/;
 
 /** The schema under defaults, optionals and effects: what decides how a parameter's text is read. */
@@ -32,9 +27,9 @@ function baseType(schema: z.ZodTypeAny): z.ZodTypeAny {
 }
 
 /**
- * Validation of a query against an object schema built from intParam and optionalParam fields: decimal
- * text becomes a number for a number field, an empty value of an optional field without a default is
- * absent, and zod checks the rest (a repeated name stays an array and is refused as the wrong type). The
+ * Validation of a query against an object schema of query parameters: decimal text becomes a number for a
+ * number field (intParam), an empty value of an optional field without a default is absent (`?language=`
+ * from a form means no language filter), and zod checks the rest (a repeated name stays an array and is refused as the wrong type). The
  * first failure is invalid_parameter naming the parameter.
  */
 export function queryParser<S extends z.AnyZodObject>(schema: S): (parameters: Record<string, unknown>) => z.output<S> {

@@ -8,7 +8,7 @@ import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { registerMeteredGet, storedReply } from '../http/metered-get.ts';
-import { optionalParam, queryParser } from '../http/query-schemas.ts';
+import { queryParser } from '../http/query-schemas.ts';
 
 import type { Deps } from '../deps.ts';
 import type { Server } from 'hyper-express';
@@ -20,18 +20,16 @@ const isCalendarDate = (value: string): boolean => {
 };
 
 export const wordOfTheDayQuerySchema = z.object({
-  language: optionalParam(
-    z
-      .string()
-      .describe('An active language code or slug. Without it: one stable word for the day across the active languages.'),
-  ),
-  date: optionalParam(
-    z
-      .string()
-      .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'must be a date written YYYY-MM-DD')
-      .refine(isCalendarDate, 'must be a real calendar date (YYYY-MM-DD)')
-      .describe('UTC day, YYYY-MM-DD; default today (UTC). The schedule is a deterministic cycle, so any day has a word.'),
-  ),
+  language: z
+    .string()
+    .describe('An active language code or slug. Without it: one stable word for the day across the active languages.')
+    .optional(),
+  date: z
+    .string()
+    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'must be a date written YYYY-MM-DD')
+    .refine(isCalendarDate, 'must be a real calendar date (YYYY-MM-DD)')
+    .describe('UTC day, YYYY-MM-DD; default today (UTC). The schedule is a deterministic cycle, so any day has a word.')
+    .optional(),
 });
 export type WordOfTheDayQuery = z.infer<typeof wordOfTheDayQuerySchema>;
 const parseWordOfTheDayQuery = queryParser(wordOfTheDayQuerySchema);

@@ -6,7 +6,7 @@ import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
 import { SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { registerMeteredGet } from '../http/metered-get.ts';
-import { intParam, optionalParam, queryParser } from '../http/query-schemas.ts';
+import { intParam, queryParser } from '../http/query-schemas.ts';
 
 import type { Deps } from '../deps.ts';
 import type { SearchPage } from '../snapshot/snapshot.ts';
@@ -22,17 +22,16 @@ export const LIMIT_DEFAULT = 20;
 const PAGE_CACHE_ENTRIES = 2_000;
 
 export const wordsSearchQuerySchema = z.object({
-  q: optionalParam(
-    z
-      .string()
-      .max(Q_MAX_CHARS)
-      .describe(
-        'Search text, matched against headwords (with or without tone marks), variants and English glosses. ' +
-          'Treated as plain text, never as query syntax. Without q the language is browsed alphabetically.',
-      ),
-  ),
-  language: optionalParam(z.string().describe('An active language code (ig, yo) or URL slug (igbo, yoruba).')),
-  partOfSpeech: optionalParam(z.enum(PARTS_OF_SPEECH).describe('Only entries with this part of speech.')),
+  q: z
+    .string()
+    .max(Q_MAX_CHARS)
+    .describe(
+      'Search text, matched against headwords (with or without tone marks), variants and English glosses. ' +
+        'Treated as plain text, never as query syntax. Without q the language is browsed alphabetically.',
+    )
+    .optional(),
+  language: z.string().describe('An active language code (ig, yo) or URL slug (igbo, yoruba).').optional(),
+  partOfSpeech: z.enum(PARTS_OF_SPEECH).describe('Only entries with this part of speech.').optional(),
   page: intParam(1, PAGE_MAX, 1).describe('1-based page number.'),
   limit: intParam(1, LIMIT_MAX, LIMIT_DEFAULT).describe('Results per page.'),
 });

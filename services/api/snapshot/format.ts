@@ -28,6 +28,8 @@ export const FORM_KIND = {
 
 /** Language key of the cross-language word-of-the-day schedule. */
 export const ALL_LANGUAGES_KEY = '*';
+/** Key for "any language" or "any part of speech" in the counts and browse_anchors tables. */
+export const ANY_FILTER = '*';
 
 /** Tag tokens in the FTS tables, so language and part of speech filter inside FTS5. */
 export function languageTag(code: string): string {

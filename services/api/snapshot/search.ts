@@ -7,7 +7,7 @@ import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '
 import type { MatchType } from '../../shared/vocabulary.ts';
 import { EntryFacets } from './entry-facets.ts';
 import { FormLookups } from './form-lookups.ts';
-import { BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
+import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
 import { matchExpression } from './fts-query.ts';
 import type { MatchFilters } from './fts-query.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
@@ -19,8 +19,6 @@ import type { SearchPage, SearchQuery } from './snapshot.ts';
 const RANKED_CACHE_ENTRIES = 2000;
 /** Gloss prefixes shorter than this match whole words only ("a" would match half the dictionary). */
 const MIN_GLOSS_PREFIX_CHARS = 3;
-/** The counts and browse_anchors tables' key for "any language" or "any part of speech". */
-const ANY = '*';
 /** The language whose entries carry the l/r loose key (see services/shared/text.ts looseKey). */
 const LOOSE_LANGUAGE = 'ig';
 
@@ -198,8 +196,8 @@ export class SnapshotSearch {
    * BROWSE_ANCHOR_EVERY), so it steps fewer than that many rows, not every row before it.
    */
   private browse(query: SearchQuery): SearchPage {
-    const language = query.language ?? ANY;
-    const pos = query.partOfSpeech ?? ANY;
+    const language = query.language ?? ANY_FILTER;
+    const pos = query.partOfSpeech ?? ANY_FILTER;
     const total = this.count.get(language, pos)?.n ?? 0;
     const offset = (query.page - 1) * query.limit;
     if (offset >= total) return new RankedPage(total, [], false);
