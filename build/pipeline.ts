@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import Database from 'better-sqlite3';
 
-import { ALL_LANGUAGES_KEY, SNAPSHOT_FORMAT_VERSION } from '../services/api/snapshot/format.ts';
+import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../services/api/snapshot/format.ts';
 import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
 import { identifyEntries } from './identify.ts';
 import { importSources } from './import-sources.ts';
@@ -128,7 +128,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const active = languageList.filter((l) => l.status === 'active').map((l) => l.code);
     const cycles = new Map<string, number[]>();
     for (const code of active) cycles.set(code, wordOfTheDayCycle(facts, [code]));
-    cycles.set(ALL_LANGUAGES_KEY, wordOfTheDayCycle(facts, active));
+    cycles.set(ANY_FILTER, wordOfTheDayCycle(facts, active));
     for (const [lang, cycle] of cycles) hash.update(`wotd ${lang} ${cycle.map((p) => facts.id[p]).join(',')}\n`);
     hash.update(`languages ${JSON.stringify(languageList)}\n`);
     const contentHash = hash.digest('hex');

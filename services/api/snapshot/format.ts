@@ -26,9 +26,10 @@ export const FORM_KIND = {
   gloss: 3,
 } as const;
 
-/** Language key of the cross-language word-of-the-day schedule. */
-export const ALL_LANGUAGES_KEY = '*';
-/** Key for "any language" or "any part of speech" in the counts and browse_anchors tables. */
+/**
+ * Key for "any language" or "any part of speech": in the counts and browse_anchors tables, and as the language
+ * of the cross-language word-of-the-day schedule.
+ */
 export const ANY_FILTER = '*';
 
 /** Tag tokens in the FTS tables, so language and part of speech filter inside FTS5. */

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 
 import type { Entry, Language } from '../../shared/schemas.ts';
-import { ALL_LANGUAGES_KEY, SNAPSHOT_FORMAT_VERSION } from './format.ts';
+import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from './format.ts';
 import { SnapshotSearch } from './search.ts';
 import type { CorpusSource, SearchPage, SearchQuery, Snapshot, SnapshotMeta } from './snapshot.ts';
 
@@ -115,7 +115,7 @@ class SqliteSnapshot implements Snapshot {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
     const time = Date.parse(`${date}T00:00:00Z`);
     if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== date) return undefined;
-    const key = language ?? ALL_LANGUAGES_KEY;
+    const key = language ?? ANY_FILTER;
     const ready = this.wotdBody.get(key, date);
     if (ready) return ready.body;
     // Outside the materialised window the same cycle still defines the day (see docs/snapshot.md).

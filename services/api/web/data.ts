@@ -3,11 +3,6 @@ import { StatsSchema, WordOfTheDaySchema } from '../../shared/schemas.ts';
 import type { Entry, Language, Stats } from '../../shared/schemas.ts';
 import type { CorpusSource, Snapshot } from '../snapshot/snapshot.ts';
 
-/** The UTC day of `nowMs` as YYYY-MM-DD: the word of the day turns at 00:00 UTC. */
-export function utcDay(nowMs: number): string {
-  return new Date(nowMs).toISOString().slice(0, 10);
-}
-
 export function wordsOfTheDay(
   snapshot: Snapshot,
   date: string,

@@ -4,7 +4,8 @@ import type { Request, Response, Server } from 'hyper-express';
 
 import type { Deps } from '../deps.ts';
 import { MAX_QUERY_CHARS } from './components.ts';
-import { corpusSources, readStats, utcDay, wordsOfTheDay } from './data.ts';
+import { utcDay } from '../../shared/metering/day.ts';
+import { corpusSources, readStats, wordsOfTheDay } from './data.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
 import { aboutPage } from './pages/about.ts';

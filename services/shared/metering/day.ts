@@ -1,4 +1,5 @@
-// UTC day arithmetic for quotas: the day a moment belongs to and the seconds until it ends.
+// UTC day arithmetic: the day a moment belongs to and the seconds until it ends. Quotas and the word of the
+// day both turn at 00:00 UTC.
 
 const DAY_MS = 86_400_000;
 
