@@ -2,6 +2,14 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 
+/**
+ * How wrk is scheduled next to the stack it loads on the same two cores: 'normal' (SCHED_OTHER, as any
+ * process) or 'batch' (SCHED_BATCH: the same fair share of CPU, but its wake-ups do not preempt a running
+ * server process). Clients of the real service run on other machines and take none of its cores.
+ */
+export type LoadClass = 'normal' | 'batch';
+export const LOAD_CLASSES: readonly LoadClass[] = ['normal', 'batch'];
+
 export interface BenchOptions {
   quick: boolean;
   /** Seconds per wrk run. */
@@ -10,6 +18,7 @@ export interface BenchOptions {
   runs: number;
   connections: number;
   threads: number;
+  loadClass: LoadClass;
   apiWorkers: number;
   /** Distinct search queries in the mix (at least 2,000). */
   queries: number;
@@ -36,6 +45,7 @@ export const QUICK_DURATION_SECONDS = 5;
 export const DEFAULT_RUNS = 3;
 export const DEFAULT_CONNECTIONS = 64;
 export const DEFAULT_THREADS = 2;
+export const DEFAULT_LOAD_CLASS: LoadClass = 'normal';
 export const DEFAULT_API_WORKERS = 2;
 /** Well above the worker's search cache, so that the mix measures search, not the cache. */
 export const DEFAULT_QUERIES = 20_000;
@@ -49,6 +59,7 @@ const HELP = `npm run bench [-- options]
   --runs <n>            alternating raw/stack runs per endpoint (default ${DEFAULT_RUNS})
   --connections <n>     wrk connections (default ${DEFAULT_CONNECTIONS})
   --threads <n>         wrk threads (default ${DEFAULT_THREADS})
+  --load-class <c>      how wrk is scheduled: normal or batch (SCHED_BATCH, chrt -b 0) (default ${DEFAULT_LOAD_CLASS})
   --workers <n>         API workers, API_WORKERS (default ${DEFAULT_API_WORKERS})
   --queries <n>         distinct queries in the search mix (default ${DEFAULT_QUERIES}, at least ${MIN_QUERIES})
   --sizes <a,b,c>       synthetic corpus sizes for build scaling (default ${FULL_SCALING_SIZES.join(',')})
@@ -66,6 +77,13 @@ const HELP = `npm run bench [-- options]
   --corpora <dir>       corpora for the real snapshot (default: the build's own default)
   --keep-tmp            keep the temporary directory (snapshots, logs, profiles)`;
 
+function loadClass(value: string | undefined): LoadClass {
+  if (value === undefined) return DEFAULT_LOAD_CLASS;
+  const found = LOAD_CLASSES.find((c) => c === value);
+  if (!found) throw new Error(`--load-class must be one of ${LOAD_CLASSES.join(', ')} (got ${value})`);
+  return found;
+}
+
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const { values } = parseArgs({
     args: [...argv],
@@ -76,6 +94,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       connections: { type: 'string' },
       threads: { type: 'string' },
       workers: { type: 'string' },
+      'load-class': { type: 'string' },
       queries: { type: 'string' },
       sizes: { type: 'string' },
       'skip-http': { type: 'boolean', default: false },
@@ -112,6 +131,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     runs: int('runs', values.runs, DEFAULT_RUNS, 1),
     connections: int('connections', values.connections, DEFAULT_CONNECTIONS, 1),
     threads: int('threads', values.threads, Math.min(DEFAULT_THREADS, os.availableParallelism()), 1),
+    loadClass: loadClass(values['load-class']),
     apiWorkers: int('workers', values.workers, DEFAULT_API_WORKERS, 1),
     queries: int('queries', values.queries, DEFAULT_QUERIES, MIN_QUERIES),
     scalingSizes: sizes,

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import type { LoadClass } from './args.ts';
 import type { MeteringDelta } from './http-bench.ts';
 import type { BenchResults } from './results.ts';
 import type { LoopResult } from './search-loop.ts';
@@ -30,7 +31,7 @@ function machine(r: BenchResults): string {
 - Node ${m.node}, SQLite ${m.sqlite}; ${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}
 - ${Object.values(m.tools).join('; ')}
 - Command: \`${r.command}\`, ${r.startedAt} to ${r.finishedAt} (${f1((Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 60000)} min)
-- wrk \`-t${r.options.threads} -c${r.options.connections} -d${r.options.durationSeconds}s --latency\`, Lua scripts in
+- \`${loadCommand(r.options.loadClass)}wrk -t${r.options.threads} -c${r.options.connections} -d${r.options.durationSeconds}s --latency\`${loadNote(r.options.loadClass)}, Lua scripts in
   \`scripts/bench/wrk/\` (X-API-Key header; the search mix cycles through its paths, thread *t* of *n* taking
   the paths whose index is *t* mod *n*, so that no query repeats within a pass); each endpoint: a warm-up of
   each server, then ${r.options.runs} alternating runs raw, stack, raw, stack...; figures are the medians.
@@ -297,4 +298,15 @@ ${notes}
 
 export function writeReport(r: BenchResults, file: string, jsonPath: string): void {
   fs.writeFileSync(file, renderReport(r, jsonPath));
+}
+
+/** Results written before --load-class existed ran wrk as any process. */
+function loadCommand(loadClass: LoadClass | undefined): string {
+  return loadClass === 'batch' ? 'chrt -b 0 ' : '';
+}
+
+function loadNote(loadClass: LoadClass | undefined): string {
+  return loadClass === 'batch'
+    ? ' (SCHED_BATCH: wrk keeps its fair share of the cores, but its wake-ups do not preempt a server process; `--load-class normal` runs it as any process)'
+    : ' (as any process: its wake-ups preempt the server processes; compare `--load-class batch`)';
 }

@@ -1,6 +1,7 @@
 // Runs wrk against one endpoint with the bench's Lua scripts and parses its summary.
 import path from 'node:path';
 
+import type { LoadClass } from './args.ts';
 import { runAsync } from './processes.ts';
 
 export interface WrkResult {
@@ -35,6 +36,11 @@ export interface WrkOptions {
   seconds: number;
   countStatuses?: boolean;
   log?: string;
+  /**
+   * 'batch': wrk runs in the SCHED_BATCH class (chrt -b 0). It still gets its fair share of the two cores,
+   * but its wake-ups no longer preempt the server it loads (see LoadClass in args.ts).
+   */
+  loadClass?: LoadClass;
 }
 
 const LUA_DIR = path.join(import.meta.dirname, 'wrk');
@@ -56,7 +62,8 @@ export async function runWrk(target: WrkTarget, options: WrkOptions): Promise<Wr
       String(options.threads), String(target.offset ?? 0)]
     : [...common, '-s', path.join(LUA_DIR, 'fixed.lua'), `${target.base}${target.path ?? '/'}`, '--', target.apiKey];
   const env = { ...process.env, BENCH_LUA_DIR: LUA_DIR, BENCH_COUNT_STATUS: options.countStatuses ? '1' : '0' };
-  const { code, stdout, stderr } = await runAsync('wrk', args, { env, log: options.log });
+  const [command, argv] = options.loadClass === 'batch' ? ['chrt', ['-b', '0', 'wrk', ...args]] : ['wrk', args];
+  const { code, stdout, stderr } = await runAsync(command, argv, { env, log: options.log });
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${stdout}\n${stderr}`);
   const json = JSON.parse(line.slice('BENCH_JSON '.length)) as WrkJson;

@@ -8,6 +8,8 @@ import { BROWSE_ANCHOR_EVERY, MAX_RANKED_ROWS } from '../../services/api/snapsho
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { WordSummarySchema } from '../../services/shared/schemas.ts';
+import type { WordSummary } from '../../services/shared/schemas.ts';
+import { glossTokens } from '../../services/shared/text.ts';
 import { MATCH_TYPES } from '../../services/shared/vocabulary.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';
 
@@ -44,6 +46,18 @@ describe('search', () => {
     const money = top('money', undefined, 5).map((i) => i.exactForm);
     assert.ok(money.includes(nfc('owó')) && money.includes(nfc('egō')), money.join());
     assert.equal(top('money', 'yo', 5)[0].matchType, 'gloss');
+  });
+  it('search - gloss matches on a whole word come before those on a word that only starts with the query', () => {
+    // The reader runs the prefix query first and the whole-word one only when the prefix found something.
+    const wholeWord = (q: string) => (i: WordSummary) => i.glosses.some((g) => glossTokens(g.toLowerCase()).includes(q));
+    for (const q of ['rain', 'eat', 'sun']) {
+      const gloss = snap.search({ q, page: 1, limit: 100 }).items.filter((i) => i.matchType === 'gloss');
+      const pattern = gloss.map((i) => (wholeWord(q)(i) ? 'W' : 'p')).join('');
+      assert.match(pattern, /^W+p+$/, q);
+    }
+    const prefixOnly = snap.search({ q: 'rai', page: 1, limit: 100 }).items.filter((i) => i.matchType === 'gloss');
+    assert.ok(prefixOnly.length > 0 && prefixOnly.every((i) => !wholeWord('rai')(i)));
+    assert.equal(snap.search({ q: 'sunx', page: 1, limit: 100 }).total, 0);
   });
   it('search - ranks exact > folded > variant > prefix > gloss with a score that falls with the rank', () => {
     const page = snap.search({ q: 'omi', page: 1, limit: 100 });
