@@ -3,12 +3,16 @@
 //   no-request-logs   pm2 drops the API workers' stdout at once (disable_logs) instead of writing log files
 //                     and publishing every chunk on its bus: what per-request logging through pm2 costs.
 //   default-heap      the API workers without the ecosystem's V8 heap flags: what they save in resident size.
+//   parallel-gc       the API workers without --single-threaded-gc: V8's GC helper threads back, competing with
+//                     the workers, wrk and pm2 for the two cores.
 const base = require('../../ecosystem.config.cjs');
 
 const experiment = process.env.BENCH_EXPERIMENT;
 const variants = {
   'no-request-logs': (app) => (app.name === 'api' ? { ...app, disable_logs: true } : app),
   'default-heap': (app) => (app.name === 'api' ? { ...app, node_args: [] } : app),
+  'parallel-gc': (app) =>
+    app.name === 'api' ? { ...app, node_args: app.node_args.filter((arg) => arg !== '--single-threaded-gc') } : app,
 };
 const variant = variants[experiment];
 if (!variant) throw new Error(`unknown BENCH_EXPERIMENT ${experiment}; known: ${Object.keys(variants).join(', ')}`);

@@ -20,12 +20,12 @@ describe('publish:snapshot', () => {
     await stack?.stop();
   });
 
-  it('ecosystem under pm2 - API workers start with the bounded heap flags (resident-size target, issue 7)', async () => {
+  it('ecosystem under pm2 - API workers start with the bounded heap and single-threaded GC flags (issue 7)', async () => {
     // pm2 rewrites the workers' process titles, so /proc/<pid>/cmdline cannot show them: ask pm2.
     const apps = JSON.parse(await stack.pm2('jlist')) as { name: string; pm2_env: { node_args?: string[] } }[];
     const api = apps.filter((a) => a.name === 'api');
     assert.equal(api.length, 2);
-    for (const app of api) assert.deepEqual(app.pm2_env.node_args, ['--max-semi-space-size=4', '--max-old-space-size=128']);
+    for (const app of api) assert.deepEqual(app.pm2_env.node_args, ['--max-semi-space-size=4', '--max-old-space-size=128', '--single-threaded-gc']);
   });
 
   it('publish:snapshot - switches snapshots and reloads workers with no failed request, then rolls back', async () => {
