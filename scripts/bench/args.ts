@@ -3,12 +3,14 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 
 /**
- * How wrk is scheduled next to the stack it loads on the same two cores: 'normal' (SCHED_OTHER, as any
- * process) or 'batch' (SCHED_BATCH: the same fair share of CPU, but its wake-ups do not preempt a running
- * server process). Clients of the real service run on other machines and take none of its cores.
+ * How wrk is scheduled next to the stack it loads on the same two cores (clients of the real service run on
+ * other machines and take none of its cores): the command prefix and what the report says of it.
  */
-export type LoadClass = 'normal' | 'batch';
-export const LOAD_CLASSES: readonly LoadClass[] = ['normal', 'batch'];
+export const LOAD_CLASSES = {
+  normal: { prefix: [], says: 'as any process: its wake-ups preempt the server processes' },
+  batch: { prefix: ['chrt', '-b', '0'], says: 'SCHED_BATCH: the same fair share of the cores, but its wake-ups do not preempt a server process' },
+} as const;
+export type LoadClass = keyof typeof LOAD_CLASSES;
 
 export interface BenchOptions {
   quick: boolean;
@@ -59,7 +61,7 @@ const HELP = `npm run bench [-- options]
   --runs <n>            alternating raw/stack runs per endpoint (default ${DEFAULT_RUNS})
   --connections <n>     wrk connections (default ${DEFAULT_CONNECTIONS})
   --threads <n>         wrk threads (default ${DEFAULT_THREADS})
-  --load-class <c>      how wrk is scheduled: normal or batch (SCHED_BATCH, chrt -b 0) (default ${DEFAULT_LOAD_CLASS})
+  --load-class <c>      how wrk is scheduled: normal, or batch (SCHED_BATCH, chrt -b 0) (default ${DEFAULT_LOAD_CLASS})
   --workers <n>         API workers, API_WORKERS (default ${DEFAULT_API_WORKERS})
   --queries <n>         distinct queries in the search mix (default ${DEFAULT_QUERIES}, at least ${MIN_QUERIES})
   --sizes <a,b,c>       synthetic corpus sizes for build scaling (default ${FULL_SCALING_SIZES.join(',')})
@@ -79,9 +81,10 @@ const HELP = `npm run bench [-- options]
 
 function loadClass(value: string | undefined): LoadClass {
   if (value === undefined) return DEFAULT_LOAD_CLASS;
-  const found = LOAD_CLASSES.find((c) => c === value);
-  if (!found) throw new Error(`--load-class must be one of ${LOAD_CLASSES.join(', ')} (got ${value})`);
-  return found;
+  if (!Object.hasOwn(LOAD_CLASSES, value)) {
+    throw new Error(`--load-class must be one of ${Object.keys(LOAD_CLASSES).join(', ')} (got ${value})`);
+  }
+  return value as LoadClass;
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {

@@ -11,7 +11,7 @@ import { runHttpBench } from './http-bench.ts';
 import { raiseToInstitution, registerKeys } from './keys.ts';
 import { busyness } from './machine.ts';
 import { processMemory } from './proc-stats.ts';
-import { runAsync, runBenchScript, startChild, stopChild } from './processes.ts';
+import { ROOT, TSX, runAsync, runBenchScript, startChild, stopChild } from './processes.ts';
 import { runProfile } from './profile.ts';
 import { buildQueryMix, mulberry32, sampleEntries, shuffle, toSearchQuery } from './query-mix.ts';
 import type { MixQuery } from './query-mix.ts';
@@ -23,8 +23,6 @@ import type { ParseGcRow } from './query-parse-gc.ts';
 import type { LoopResult } from './search-loop.ts';
 import { restarts, startStack, waitForHttp } from './stack.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = ['--import', 'tsx'];
 /** Search bodies the raw server replays for the mix: held out of the mix so the stack's cache stays cold. */
 const RAW_POOL_SIZE = 300;
 const WARMUP_SECONDS = 3;

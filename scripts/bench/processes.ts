@@ -4,6 +4,10 @@ import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** The repository root, and the node arguments that run a TypeScript file (tsx), for the bench's children. */
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const TSX = ['--import', 'tsx'];
+
 type Cleanup = () => void;
 
 const children = new Set<ChildProcess>();
@@ -152,8 +156,8 @@ export function runAsync(
 export async function runBenchScript<T>(script: string, args: readonly string[], nodeArgs: readonly string[] = []): Promise<T> {
   const { code, stdout, stderr } = await runAsync(
     process.execPath,
-    ['--import', 'tsx', ...nodeArgs, path.join(import.meta.dirname, script), ...args],
-    { cwd: path.resolve(import.meta.dirname, '../..') },
+    [...TSX, ...nodeArgs, path.join(import.meta.dirname, script), ...args],
+    { cwd: ROOT },
   );
   if (code !== 0) throw new Error(`${script} exited ${code}:\n${stderr}`);
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as T;

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { LoadClass } from './args.ts';
+import { LOAD_CLASSES } from './args.ts';
 import type { MeteringDelta } from './http-bench.ts';
 import type { BenchResults } from './results.ts';
 import type { LoopResult } from './search-loop.ts';
@@ -21,6 +21,9 @@ function table(head: string[], rows: (string | number)[][]): string {
 
 function machine(r: BenchResults): string {
   const m = r.machine;
+  // Results written before --load-class existed ran wrk as any process.
+  const loadName = r.options.loadClass ?? 'normal';
+  const loadClass = LOAD_CLASSES[loadName];
   const busy = r.busy
     .map((b) => `- ${b.at}: load average ${b.loadavg.map((x) => x.toFixed(2)).join(' / ')}, CPU busy ${f1(b.busyPercent)} % over 1 s` +
       (b.top.length ? `; busiest: ${b.top.slice(0, 4).map((t) => `\`${t.replace(/`/g, "'")}\``).join(', ')}` : ''))
@@ -31,7 +34,7 @@ function machine(r: BenchResults): string {
 - Node ${m.node}, SQLite ${m.sqlite}; ${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}
 - ${Object.values(m.tools).join('; ')}
 - Command: \`${r.command}\`, ${r.startedAt} to ${r.finishedAt} (${f1((Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 60000)} min)
-- \`${loadCommand(r.options.loadClass)}wrk -t${r.options.threads} -c${r.options.connections} -d${r.options.durationSeconds}s --latency\`${loadNote(r.options.loadClass)}, Lua scripts in
+- \`${[...loadClass.prefix, 'wrk'].join(' ')} -t${r.options.threads} -c${r.options.connections} -d${r.options.durationSeconds}s --latency\` (\`--load-class ${loadName}\`, ${loadClass.says}), Lua scripts in
   \`scripts/bench/wrk/\` (X-API-Key header; the search mix cycles through its paths, thread *t* of *n* taking
   the paths whose index is *t* mod *n*, so that no query repeats within a pass); each endpoint: a warm-up of
   each server, then ${r.options.runs} alternating runs raw, stack, raw, stack...; figures are the medians.
@@ -298,15 +301,4 @@ ${notes}
 
 export function writeReport(r: BenchResults, file: string, jsonPath: string): void {
   fs.writeFileSync(file, renderReport(r, jsonPath));
-}
-
-/** Results written before --load-class existed ran wrk as any process. */
-function loadCommand(loadClass: LoadClass | undefined): string {
-  return loadClass === 'batch' ? 'chrt -b 0 ' : '';
-}
-
-function loadNote(loadClass: LoadClass | undefined): string {
-  return loadClass === 'batch'
-    ? ' (SCHED_BATCH: wrk keeps its fair share of the cores, but its wake-ups do not preempt a server process; `--load-class normal` runs it as any process)'
-    : ' (as any process: its wake-ups preempt the server processes; compare `--load-class batch`)';
 }

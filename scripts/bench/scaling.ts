@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import { buildQueryMix, sampleEntries, worstQueries } from './query-mix.ts';
-import { runAsync, runBenchScript } from './processes.ts';
+import { ROOT, TSX, runAsync, runBenchScript } from './processes.ts';
 import type { EachResult, LoopResult } from './search-loop.ts';
 
 export interface ScalingResult {
@@ -20,8 +20,6 @@ export interface ScalingResult {
   error?: string;
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = ['--import', 'tsx'];
 /** More than the reader's ranked-results cache (2,000), so that cycling through them measures the search. */
 const TYPICAL_QUERIES = 5000;
 const TYPICAL_SECONDS = 5;

@@ -1,6 +1,7 @@
 // Runs wrk against one endpoint with the bench's Lua scripts and parses its summary.
 import path from 'node:path';
 
+import { LOAD_CLASSES } from './args.ts';
 import type { LoadClass } from './args.ts';
 import { runAsync } from './processes.ts';
 
@@ -36,10 +37,7 @@ export interface WrkOptions {
   seconds: number;
   countStatuses?: boolean;
   log?: string;
-  /**
-   * 'batch': wrk runs in the SCHED_BATCH class (chrt -b 0). It still gets its fair share of the two cores,
-   * but its wake-ups no longer preempt the server it loads (see LoadClass in args.ts).
-   */
+  /** How wrk is scheduled (LOAD_CLASSES in args.ts); normal when absent. */
   loadClass?: LoadClass;
 }
 
@@ -62,7 +60,7 @@ export async function runWrk(target: WrkTarget, options: WrkOptions): Promise<Wr
       String(options.threads), String(target.offset ?? 0)]
     : [...common, '-s', path.join(LUA_DIR, 'fixed.lua'), `${target.base}${target.path ?? '/'}`, '--', target.apiKey];
   const env = { ...process.env, BENCH_LUA_DIR: LUA_DIR, BENCH_COUNT_STATUS: options.countStatuses ? '1' : '0' };
-  const [command, argv] = options.loadClass === 'batch' ? ['chrt', ['-b', '0', 'wrk', ...args]] : ['wrk', args];
+  const [command, ...argv] = [...LOAD_CLASSES[options.loadClass ?? 'normal'].prefix, 'wrk', ...args];
   const { code, stdout, stderr } = await runAsync(command, argv, { env, log: options.log });
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${stdout}\n${stderr}`);

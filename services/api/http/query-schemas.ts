@@ -29,8 +29,8 @@ function baseType(schema: z.ZodTypeAny): z.ZodTypeAny {
 /**
  * Validation of a query against an object schema of query parameters: decimal text becomes a number for a
  * number field (intParam), an empty value of an optional field without a default is absent (`?language=`
- * from a form means no language filter), and zod checks the rest (a repeated name stays an array and is refused as the wrong type). The
- * first failure is invalid_parameter naming the parameter.
+ * from a form means no language filter), and zod checks the rest (a repeated name stays an array and is
+ * refused as the wrong type). The first failure is invalid_parameter naming the parameter.
  */
 export function queryParser<S extends z.AnyZodObject>(schema: S): (parameters: Record<string, unknown>) => z.output<S> {
   const numbers = new Set<string>();

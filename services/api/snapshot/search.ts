@@ -175,7 +175,7 @@ export class SnapshotSearch {
           const wholeWords = (): number[] => this.fts(this.glossFts, ['glosses'], [tokens], filters, false);
           if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...glossPops, ...wholeWords()])];
           // The prefix query runs first: every whole-word match is a prefix match too, so when it finds nothing
-          // (about half the mix's searches, most of them headwords) the whole-word query is not run at all.
+          // (most searches for a headword) the whole-word query is not run at all.
           const prefixed = this.fts(this.glossFts, ['glosses'], [tokens], filters, true);
           if (prefixed.length === 0) return glossPops;
           return [...new Set([...glossPops, ...wholeWords(), ...prefixed])];
