@@ -62,9 +62,9 @@ apps.push({
   // npm run bench -- --quick --skip-scaling --experiment default-heap).
   // --single-threaded-gc: V8 otherwise scavenges and marks with helper threads, and on two cores shared with
   // the other worker, pm2 and the clients a worker's main thread waits in every pause for helpers that are not
-  // running; on one thread the pauses are shorter. In alternating runs the search mix's p99 went from 19-30 to
-  // 14-15 ms and entry by id's from 10-15 to 5-7 ms at the same rate (npm run bench -- --quick --skip-scaling
-  // --endpoints search-mix,entry-id, against --experiment parallel-gc).
+  // running; on one thread the pauses are shorter. Over six runs each way the median p99 of the search mix went
+  // from 19.7 to 16.3 ms and of entry by id from 9.6 to 7.6 ms (npm run bench -- --quick --skip-scaling
+  // --endpoints search-mix,entry-id, against --experiment parallel-gc; scripts/bench/notes.md, session 6).
   node_args: ['--max-semi-space-size=4', '--max-old-space-size=128', '--single-threaded-gc'],
   // pm2's source-map support parses all of dist/api.mjs.map on a worker's first stack trace (a 0.5-0.8 s
   // stall, found by npm run bench --profile); Node's own --enable-source-maps is not needed in production.
