@@ -37,8 +37,8 @@ export interface WrkOptions {
   seconds: number;
   countStatuses?: boolean;
   log?: string;
-  /** How wrk is scheduled (LOAD_CLASSES in args.ts); normal when absent. */
-  loadClass?: LoadClass;
+  /** How wrk is scheduled (LOAD_CLASSES in args.ts). */
+  loadClass: LoadClass;
 }
 
 const LUA_DIR = path.join(import.meta.dirname, 'wrk');
@@ -60,7 +60,7 @@ export async function runWrk(target: WrkTarget, options: WrkOptions): Promise<Wr
       String(options.threads), String(target.offset ?? 0)]
     : [...common, '-s', path.join(LUA_DIR, 'fixed.lua'), `${target.base}${target.path ?? '/'}`, '--', target.apiKey];
   const env = { ...process.env, BENCH_LUA_DIR: LUA_DIR, BENCH_COUNT_STATUS: options.countStatuses ? '1' : '0' };
-  const [command, ...argv] = [...LOAD_CLASSES[options.loadClass ?? 'normal'].prefix, 'wrk', ...args];
+  const [command, ...argv] = [...LOAD_CLASSES[options.loadClass].prefix, 'wrk', ...args];
   const { code, stdout, stderr } = await runAsync(command, argv, { env, log: options.log });
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${stdout}\n${stderr}`);

@@ -2,9 +2,9 @@
 // not metered, and work without JavaScript.
 import type { Request, Response, Server } from 'hyper-express';
 
+import { utcDay } from '../../shared/metering/day.ts';
 import type { Deps } from '../deps.ts';
 import { MAX_QUERY_CHARS } from './components.ts';
-import { utcDay } from '../../shared/metering/day.ts';
 import { corpusSources, readStats, wordsOfTheDay } from './data.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
