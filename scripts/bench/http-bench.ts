@@ -1,8 +1,9 @@
-// The HTTP figures: each endpoint loaded by wrk, alternating the raw uWS ceiling and the full stack, with the
-// metering traffic on NATS counted around every stack run.
+// The HTTP figures: each endpoint loaded by wrk, alternating the raw uWS ceiling, the full stack and the
+// cost-matched ceiling, with the metering traffic on NATS counted around every stack run.
 import type { Scenario, ScenarioId } from './scenarios.ts';
 import type { NatsCounters, Stack } from './stack.ts';
-import { stackCpu, workerPreemptions } from './proc-stats.ts';
+import { cpuSeconds, stackCpu, workerPreemptions } from './proc-stats.ts';
+import type { RawServers } from './raw-servers.ts';
 import type { HandlerTimes } from './request-log.ts';
 import { handlerTimesSince, markRequestLogs } from './request-log.ts';
 import { natsCounters } from './stack.ts';
@@ -24,6 +25,21 @@ export interface MeteringDelta {
   handler?: HandlerTimes;
 }
 
+/**
+ * A run of the raw ceiling burning CPU until its CPU per request is what the API workers used per request in
+ * the stack run just before: a server as costly as the stack's workers but with none of their variation
+ * (queries of different cost, garbage collection, metering, the request log, pm2). Its p99 is what that CPU
+ * per request alone gives on this machine; the stack's p99 above it is what the variation adds.
+ */
+export interface MatchedRun {
+  /** CPU µs per request of raw uWS and of the API workers in the pair of runs before. */
+  rawMicros: number;
+  workersMicros: number;
+  /** CPU per request the matched servers used in this run (should come out near workersMicros). */
+  measuredMicros: number;
+  wrk: WrkResult;
+}
+
 export interface ScenarioResult {
   id: ScenarioId;
   title: string;
@@ -31,15 +47,31 @@ export interface ScenarioResult {
   path: string;
   raw: WrkResult[];
   stack: WrkResult[];
+  /** Absent from results written before the cost-matched ceiling existed. */
+  matched?: MatchedRun[];
   metering: MeteringDelta[];
   /** Status counts of a short diagnostic run, when the stack answered anything but 2xx. */
   diagnostic?: Record<string, number>;
-  median: { rawRps: number; stackRps: number; ratio: number; stackP50Ms: number; stackP99Ms: number; rawP50Ms: number; rawP99Ms: number };
+  median: {
+    rawRps: number;
+    stackRps: number;
+    ratio: number;
+    stackP50Ms: number;
+    stackP99Ms: number;
+    rawP50Ms: number;
+    rawP99Ms: number;
+    /** The cost-matched ceiling (absent from older results). */
+    matchedRps?: number;
+    matchedP50Ms?: number;
+    matchedP99Ms?: number;
+  };
 }
 
 export interface HttpBenchInput {
   stack: Stack;
-  rawBase: string;
+  raw: RawServers;
+  /** Starts the raw ceiling burning this many µs of CPU per request (stopped after its run). */
+  startMatched(cpuMicros: number): Promise<RawServers>;
   scenarios: readonly Scenario[];
   /** Paths file of the search mix (one per line) and its length. */
   mixFile: string;
@@ -86,6 +118,22 @@ function delta(before: Counters, after: Counters, http: WrkResult, handler: Hand
   };
 }
 
+/** CPU µs per request from CPU seconds and requests; NaN without requests. */
+function perRequest(seconds: number, requests: number): number {
+  return requests > 0 ? (1e6 * seconds) / requests : Number.NaN;
+}
+
+/** Fresh processes for each matched run: time for the connections, the JIT and the burn to settle. */
+const MATCHED_WARMUP_SECONDS = 2;
+
+function cpuOf(pids: readonly number[]): number {
+  return pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
+}
+
+function workersCpu(d: MeteringDelta): number {
+  return Object.entries(d.cpuSeconds).reduce((n, [name, seconds]) => (name.startsWith('api #') ? n + seconds : n), 0);
+}
+
 function fmt(r: WrkResult): string {
   const bad = r.non2xx || r.socketErrors ? ` non2xx=${r.non2xx} socketErrors=${r.socketErrors}` : '';
   return `${Math.round(r.rps).toString().padStart(6)} req/s p50 ${r.p50Ms.toFixed(2)} ms p99 ${r.p99Ms.toFixed(2)} ms${bad}`;
@@ -104,13 +152,16 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
     });
     console.log(`==> ${scenario.title} (${isMix ? `${input.mixLength} distinct queries` : scenario.path})`);
     const warm = { ...input.wrk, seconds: input.warmupSeconds, log: input.log };
-    await runWrk(target(input.rawBase, '', input.runs + 1), warm);
+    await runWrk(target(input.raw.base, '', input.runs + 1), warm);
     await runWrk(target(input.stack.base, input.keyFor(scenario.id, input.runs), input.runs + 1), warm);
     const raw: WrkResult[] = [];
     const stack: WrkResult[] = [];
+    const matched: MatchedRun[] = [];
     const metering: MeteringDelta[] = [];
     for (let run = 0; run < input.runs; run++) {
-      const r = await runWrk(target(input.rawBase, '', run), { ...input.wrk, log: input.log });
+      const rawBefore = cpuOf(input.raw.pids);
+      const r = await runWrk(target(input.raw.base, '', run), { ...input.wrk, log: input.log });
+      const rawMicros = perRequest(cpuOf(input.raw.pids) - rawBefore, r.requests);
       raw.push(r);
       console.log(`    raw   #${run + 1} ${fmt(r)}`);
       const logs = markRequestLogs(input.stack.pm2Home);
@@ -118,8 +169,12 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
       const s = await runWrk(target(input.stack.base, input.keyFor(scenario.id, run), run), { ...input.wrk, log: input.log });
       const after = await counters(input.stack);
       stack.push(s);
-      metering.push(delta(before, after, s, await handlerTimesSince(input.stack.pm2Home, logs)));
+      const d = delta(before, after, s, await handlerTimesSince(input.stack.pm2Home, logs));
+      metering.push(d);
       console.log(`    stack #${run + 1} ${fmt(s)}`);
+      const workersMicros = perRequest(workersCpu(d), s.requests);
+      matched.push(await matchedRun(input, (base) => target(base, '', run), rawMicros, workersMicros));
+      console.log(`    cost-matched raw #${run + 1} ${fmt(matched[run].wrk)} (CPU per request: raw ${rawMicros.toFixed(1)}, workers ${workersMicros.toFixed(1)}, this ${matched[run].measuredMicros.toFixed(1)} µs)`);
     }
     let diagnostic: Record<string, number> | undefined;
     if (stack.some((s) => s.non2xx > 0 || s.socketErrors > 0)) {
@@ -136,6 +191,7 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
       path: scenario.path ?? `${input.mixLength} distinct paths`,
       raw,
       stack,
+      matched,
       metering,
       ...(diagnostic ? { diagnostic } : {}),
       median: {
@@ -146,8 +202,31 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
         stackP99Ms: median(stack.map((r) => r.p99Ms)),
         rawP50Ms: median(raw.map((r) => r.p50Ms)),
         rawP99Ms: median(raw.map((r) => r.p99Ms)),
+        matchedRps: median(matched.map((m) => m.wrk.rps)),
+        matchedP50Ms: median(matched.map((m) => m.wrk.p50Ms)),
+        matchedP99Ms: median(matched.map((m) => m.wrk.p99Ms)),
       },
     });
   }
   return results;
+}
+
+/** One run of the cost-matched ceiling, on fresh raw servers matching the workers' CPU per request just measured. */
+async function matchedRun(
+  input: HttpBenchInput,
+  target: (base: string) => Parameters<typeof runWrk>[0],
+  rawMicros: number,
+  workersMicros: number,
+): Promise<MatchedRun> {
+  if (!Number.isFinite(workersMicros)) throw new Error('no CPU per request of the API workers to match');
+  const servers = await input.startMatched(Math.round(workersMicros));
+  try {
+    // The warm-up is also where the servers' burn settles (cpu-matcher.ts).
+    await runWrk(target(servers.base), { ...input.wrk, seconds: Math.min(MATCHED_WARMUP_SECONDS, input.warmupSeconds), log: input.log });
+    const before = cpuOf(servers.pids);
+    const wrk = await runWrk(target(servers.base), { ...input.wrk, log: input.log });
+    return { rawMicros, workersMicros, measuredMicros: perRequest(cpuOf(servers.pids) - before, wrk.requests), wrk };
+  } finally {
+    await servers.stop();
+  }
 }

@@ -11,8 +11,9 @@ import { runHttpBench } from './http-bench.ts';
 import { raiseToInstitution, registerKeys } from './keys.ts';
 import { busyness } from './machine.ts';
 import { processMemory } from './proc-stats.ts';
-import { ROOT, TSX, runAsync, runBenchScript, startChild, stopChild } from './processes.ts';
+import { ROOT, TSX, runAsync, runBenchScript } from './processes.ts';
 import { runProfile } from './profile.ts';
+import { startRawServers } from './raw-servers.ts';
 import { buildQueryMix, mulberry32, sampleEntries, shuffle, toSearchQuery } from './query-mix.ts';
 import type { MixQuery } from './query-mix.ts';
 import type { BenchResults } from './results.ts';
@@ -21,7 +22,7 @@ import type { ScenarioId } from './scenarios.ts';
 import type { LimitTiming } from './bound-limit.ts';
 import type { ParseGcRow } from './query-parse-gc.ts';
 import type { LoopResult } from './search-loop.ts';
-import { restarts, startStack, waitForHttp } from './stack.ts';
+import { restarts, startStack } from './stack.ts';
 
 /** Search bodies the raw server replays for the mix: held out of the mix so the stack's cache stays cold. */
 const RAW_POOL_SIZE = 300;
@@ -152,18 +153,17 @@ export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchR
     }
     const routesFile = path.join(tmp, 'raw-routes.json');
     fs.writeFileSync(routesFile, JSON.stringify(routes));
-    const raws = Array.from({ length: opts.apiWorkers }, () =>
-      startChild(process.execPath, [...TSX, path.join(import.meta.dirname, 'raw-server.ts'), String(rawPort), routesFile], {
-        cwd: ROOT,
-        log: path.join(logDir, 'raw-server.log'),
-      }));
-    const rawBase = `http://127.0.0.1:${rawPort}`;
-    await waitForHttp(`${rawBase}${Object.keys(routes.exact)[0] ?? prepared.holdout[0].path}`, 20_000, 'the raw uWS server');
+    const rawLog = path.join(logDir, 'raw-server.log');
+    const rawServers = (port: number, cpuMicros: number) =>
+      startRawServers({ count: opts.apiWorkers, port, routesFile, cpuMicros, log: rawLog });
+    const raw = await rawServers(rawPort, 0);
+    const matchedPort = await freePort();
 
     results.busy.push(busyness());
     results.http = await runHttpBench({
       stack,
-      rawBase,
+      raw,
+      startMatched: (cpuMicros) => rawServers(matchedPort, cpuMicros),
       scenarios: list,
       mixFile,
       mixLength: prepared.mix.length,
@@ -179,7 +179,7 @@ export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchR
     for (const m of results.memory) {
       console.log(`    ${m.name} (pid ${m.pid}): RSS ${m.rssMb.toFixed(1)} MB (private ${m.anonMb.toFixed(1)}, files ${m.fileMb.toFixed(1)}), peak ${m.peakRssMb.toFixed(1)} MB`);
     }
-    await Promise.all(raws.map((r) => stopChild(r)));
+    await raw.stop();
   } finally {
     await stack.stop();
   }

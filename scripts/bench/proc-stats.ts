@@ -53,7 +53,7 @@ export function processMemory(stack: Stack): WorkerMemory[] {
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

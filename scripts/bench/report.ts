@@ -37,7 +37,7 @@ function machine(r: BenchResults): string {
 - \`${[...loadClass.prefix, 'wrk'].join(' ')} -t${r.options.threads} -c${r.options.connections} -d${r.options.durationSeconds}s --latency\` (\`--load-class ${loadName}\`, ${loadClass.says}), Lua scripts in
   \`scripts/bench/wrk/\` (X-API-Key header; the search mix cycles through its paths, thread *t* of *n* taking
   the paths whose index is *t* mod *n*, so that no query repeats within a pass); each endpoint: a warm-up of
-  each server, then ${r.options.runs} alternating runs raw, stack, raw, stack...; figures are the medians.
+  each server, then ${r.options.runs} alternating runs raw, stack, cost-matched raw, raw, stack...; figures are the medians.
 - The stack: \`node scripts/bundle.mjs\`, the real snapshot built by \`scripts/publish-snapshot.ts\` into a
   temporary DATA_DIR, a nats-server started by the bench (with \`-m\` for its counters; NATS_URL set so the
   ecosystem leaves nats to it), then \`pm2 start ecosystem.config.cjs\` with its own PM2_HOME, PORT, DATA_DIR,
@@ -89,6 +89,34 @@ Search mix: ${mix.count.toLocaleString('en')} distinct paths drawn from the snap
 ${mix.withLanguage} with a language), e.g. ${mix.examples.slice(0, 4).map((e) => `\`${e}\``).join(', ')}. Each run starts at
 a different place in the list.
 ` : ''}`;
+}
+
+/** The raw ceiling burning the stack's CPU per request (http-bench.ts, MatchedRun). */
+function costMatched(r: BenchResults): string {
+  const measured = r.http?.filter((s) => s.matched?.length) ?? [];
+  if (!measured.length) return '';
+  const rows = measured.map((s) => {
+    const runs = s.matched ?? [];
+    const cpu = (pick: (m: (typeof runs)[number]) => number) => f1(median(runs.map(pick)));
+    return [
+      s.title, cpu((m) => m.rawMicros), cpu((m) => m.workersMicros), cpu((m) => m.measuredMicros),
+      n0(s.median.matchedRps ?? Number.NaN), f2(s.median.matchedP50Ms ?? Number.NaN), `**${f2(s.median.matchedP99Ms ?? Number.NaN)}**`,
+      n0(s.median.stackRps), f2(s.median.stackP50Ms), `**${f2(s.median.stackP99Ms)}**`,
+    ];
+  });
+  return `## The tail at the stack's CPU cost
+
+After each stack run the raw ceiling runs once more, on fresh processes that burn CPU before every response
+until their own CPU per request is what the API workers used per request in that run (\`raw-server.ts\` with a
+CPU cost: \`cpu-matcher.ts\` measures the process every 250 ms and moves the burn, which is timed in CPU time so
+that a preemption does not cut it short). That server costs what the workers cost ("matched server CPU" against
+"API workers CPU") and has nothing else of the stack: every request alike, next to no garbage, no metering,
+request log, pm2 or nats-server. Its p99 is what this much CPU per request gives at ${r.options.connections} connections on
+this machine; the stack's p99 above it is what the rest of the stack adds.
+Medians of ${r.options.runs} runs; CPU in µs per request; latencies in ms.
+
+${table(['endpoint', 'raw CPU', 'API workers CPU', 'matched server CPU', 'matched req/s', 'matched p50', 'matched p99', 'stack req/s', 'stack p50', 'stack p99'], rows)}
+`;
 }
 
 function cpu(r: BenchResults): string {
@@ -294,7 +322,7 @@ machine for figures to compare: see the other load listed under "Machine".
 
 ${table(['target', 'measured', ''], targets.map((t) => [t.target, t.measured, t.verdict === 'PASS' ? 'PASS' : t.verdict === 'MISS' ? '**MISS**' : 'n/a']))}
 
-${[machine(r), http(r), cpu(r), insideWorkers(r), metering(r), search(r), scaling(r), memory(r), profile(r), errors].filter(Boolean).join('\n')}
+${[machine(r), http(r), costMatched(r), cpu(r), insideWorkers(r), metering(r), search(r), scaling(r), memory(r), profile(r), errors].filter(Boolean).join('\n')}
 ${notes}
 `;
 }

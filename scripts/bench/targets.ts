@@ -1,4 +1,5 @@
 // Holds one run's results against issue 7's targets: one PASS/MISS row per target.
+import type { ScenarioResult } from './http-bench.ts';
 import type { BenchResults } from './results.ts';
 import { TARGETS } from './scenarios.ts';
 
@@ -9,6 +10,12 @@ export interface TargetRow {
 }
 
 const LOOKUPS = ['entry-id', 'entry-slug', 'word-of-the-day', 'languages', 'stats', 'search-repeat'];
+
+/** A stack p99, with what raw uWS burning the same CPU per request measured beside it when there is one. */
+function p99Measured(s: ScenarioResult): string {
+  const matched = s.median.matchedP99Ms;
+  return `${s.median.stackP99Ms.toFixed(2)} ms${matched === undefined ? '' : ` (raw at the stack's CPU per request: ${matched.toFixed(2)} ms)`}`;
+}
 
 function verdict(ok: boolean | undefined): TargetRow['verdict'] {
   return ok === undefined ? 'n/a' : ok ? 'PASS' : 'MISS';
@@ -26,7 +33,7 @@ export function evaluateTargets(r: BenchResults): TargetRow[] {
     });
     rows.push({
       target: `${s?.title ?? id}: p99 <= ${TARGETS.lookupP99Ms} ms at ${r.options.connections} connections`,
-      measured: s ? `${s.median.stackP99Ms.toFixed(2)} ms` : 'not measured',
+      measured: s ? p99Measured(s) : 'not measured',
       verdict: verdict(s && s.median.stackP99Ms <= TARGETS.lookupP99Ms),
     });
     rows.push({
@@ -46,7 +53,7 @@ export function evaluateTargets(r: BenchResults): TargetRow[] {
   });
   rows.push({
     target: `search mix: p99 <= ${TARGETS.searchMixP99Ms} ms`,
-    measured: mix ? `${mix.median.stackP99Ms.toFixed(2)} ms` : 'not measured',
+    measured: mix ? p99Measured(mix) : 'not measured',
     verdict: verdict(mix && mix.median.stackP99Ms <= TARGETS.searchMixP99Ms),
   });
   const mixBad = mix ? mix.stack.reduce((n, x) => n + x.non2xx + x.socketErrors, 0) : undefined;

@@ -1,0 +1,75 @@
+// The bench's raw ceiling (scripts/bench/raw-servers.ts, raw-server.ts): every process listens before the
+// start returns, each serves the captured bytes with or without a CPU cost, and the cost-matched server's
+// burn moves towards the CPU per request it is given (cpu-matcher.ts).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+
+import { CpuMatcher } from '../../scripts/bench/cpu-matcher.ts';
+import type { CapturedRoutes } from '../../scripts/bench/raw-server.ts';
+import { startRawServers } from '../../scripts/bench/raw-servers.ts';
+import { freePort } from '../support/nats.ts';
+
+const routes: CapturedRoutes = {
+  exact: { '/api/v1/stats': { status: '200 OK', headers: [['x-captured', 'yes']], body: '{"entries":1}' } },
+  pools: { '/api/v1/words': [{ status: '200 OK', headers: [], body: '{"data":["a"]}' }, { status: '200 OK', headers: [], body: '{"data":["b"]}' }] },
+};
+
+describe('bench raw ceiling', () => {
+  it('bench raw ceiling - both processes listen before the start returns, and serve the captured responses with a CPU cost', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-raw-'));
+    const routesFile = path.join(dir, 'routes.json');
+    fs.writeFileSync(routesFile, JSON.stringify(routes));
+    const log = path.join(dir, 'raw.log');
+    const servers = await startRawServers({ count: 2, port: await freePort(), routesFile, cpuMicros: 500, log });
+    try {
+      const lines = fs.readFileSync(log, 'utf8');
+      for (const pid of servers.pids) assert.match(lines, new RegExp(`raw server ${pid} listening on .*, CPU per request matched to 500 µs`));
+      const stats = await fetch(`${servers.base}/api/v1/stats?ignored=1`);
+      assert.equal(stats.status, 404, 'an exact capture matches the path and query as sent');
+      const exact = await fetch(`${servers.base}/api/v1/stats`);
+      assert.equal(exact.headers.get('x-captured'), 'yes');
+      assert.equal(await exact.text(), '{"entries":1}');
+      const bodies = new Set<string>();
+      for (let i = 0; i < 8; i++) bodies.add(await (await fetch(`${servers.base}/api/v1/words?q=${i}`)).text());
+      assert.ok([...bodies].every((b) => b === '{"data":["a"]}' || b === '{"data":["b"]}'));
+    } finally {
+      await servers.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('bench raw ceiling - a raw server refuses a CPU cost that is not a number of µs', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-raw-'));
+    const routesFile = path.join(dir, 'routes.json');
+    fs.writeFileSync(routesFile, JSON.stringify(routes));
+    try {
+      await assert.rejects(
+        startRawServers({ count: 1, port: await freePort(), routesFile, cpuMicros: -1, log: path.join(dir, 'raw.log') }),
+        /raw server exited/,
+      );
+      assert.match(fs.readFileSync(path.join(dir, 'raw.log'), 'utf8'), /CPU per request must be a number of µs >= 0, got -1/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('bench raw ceiling - the burn moves by half the gap between the CPU per request and the target, never below nothing', () => {
+    const matcher = new CpuMatcher(100);
+    assert.equal(matcher.burnMicros, 100, 'it starts at the target');
+    const serve = (n: number) => {
+      for (let i = 0; i < n; i++) matcher.served();
+    };
+    serve(100);
+    assert.equal(matcher.endWindow(100 * 120), 90, '120 µs per request against 100: 10 less');
+    serve(10);
+    assert.equal(matcher.endWindow(10 * 60), 90, 'too few requests: the window is joined to the next');
+    serve(90);
+    assert.equal(matcher.endWindow(90 * 60), 110, 'the two windows together: 60 µs per request, 20 more');
+    serve(100);
+    assert.equal(matcher.endWindow(100 * 400), 0);
+    assert.throws(() => new CpuMatcher(-1), /CPU per request must be a number of µs >= 0, got -1/);
+  });
+});
