@@ -3,7 +3,7 @@
 //
 // The burn cannot simply be the target minus what raw uWS costs in its own runs: raw's own cost per request
 // depends on its rate (at the stack's rate each wake-up of the event loop finds fewer requests to share it
-// than at raw's), and one second of warm-up is too short and too JIT-bound to measure it. So the server
+// than at raw's), and a separate warm-up run is too short and too JIT-bound to measure it. So the server
 // measures itself: every window it compares its CPU per request with the target and moves the burn by part of
 // the difference.
 

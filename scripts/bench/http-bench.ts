@@ -2,12 +2,12 @@
 // cost-matched ceiling, with the metering traffic on NATS counted around every stack run.
 import type { Scenario, ScenarioId } from './scenarios.ts';
 import type { NatsCounters, Stack } from './stack.ts';
-import { cpuSeconds, stackCpu, workerPreemptions } from './proc-stats.ts';
+import { cpuSeconds, stackCpu, workerPreemptions, workersCpuSeconds } from './proc-stats.ts';
 import type { RawServers } from './raw-servers.ts';
 import type { HandlerTimes } from './request-log.ts';
 import { handlerTimesSince, markRequestLogs } from './request-log.ts';
 import { natsCounters } from './stack.ts';
-import { median } from './stats.ts';
+import { median, microsPerRequest } from './stats.ts';
 import type { WrkOptions, WrkResult } from './wrk.ts';
 import { runWrk } from './wrk.ts';
 
@@ -28,8 +28,8 @@ export interface MeteringDelta {
 /**
  * A run of the raw ceiling burning CPU until its CPU per request is what the API workers used per request in
  * the stack run just before: a server as costly as the stack's workers but with none of their variation
- * (queries of different cost, garbage collection, metering, the request log, pm2). Its p99 is what that CPU
- * per request alone gives on this machine; the stack's p99 above it is what the variation adds.
+ * (queries of different cost, garbage collection, metering, the request log, pm2, nats-server). Its p99 is
+ * what that CPU per request alone gives on this machine; the stack's p99 above it is what the rest adds.
  */
 export interface MatchedRun {
   /** CPU µs per request of raw uWS and of the API workers in the pair of runs before. */
@@ -118,20 +118,11 @@ function delta(before: Counters, after: Counters, http: WrkResult, handler: Hand
   };
 }
 
-/** CPU µs per request from CPU seconds and requests; NaN without requests. */
-function perRequest(seconds: number, requests: number): number {
-  return requests > 0 ? (1e6 * seconds) / requests : Number.NaN;
-}
-
 /** Fresh processes for each matched run: time for the connections, the JIT and the burn to settle. */
 const MATCHED_WARMUP_SECONDS = 2;
 
 function cpuOf(pids: readonly number[]): number {
   return pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
-}
-
-function workersCpu(d: MeteringDelta): number {
-  return Object.entries(d.cpuSeconds).reduce((n, [name, seconds]) => (name.startsWith('api #') ? n + seconds : n), 0);
 }
 
 function fmt(r: WrkResult): string {
@@ -161,7 +152,7 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
     for (let run = 0; run < input.runs; run++) {
       const rawBefore = cpuOf(input.raw.pids);
       const r = await runWrk(target(input.raw.base, '', run), { ...input.wrk, log: input.log });
-      const rawMicros = perRequest(cpuOf(input.raw.pids) - rawBefore, r.requests);
+      const rawMicros = microsPerRequest(cpuOf(input.raw.pids) - rawBefore, r.requests);
       raw.push(r);
       console.log(`    raw   #${run + 1} ${fmt(r)}`);
       const logs = markRequestLogs(input.stack.pm2Home);
@@ -172,9 +163,10 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
       const d = delta(before, after, s, await handlerTimesSince(input.stack.pm2Home, logs));
       metering.push(d);
       console.log(`    stack #${run + 1} ${fmt(s)}`);
-      const workersMicros = perRequest(workersCpu(d), s.requests);
-      matched.push(await matchedRun(input, (base) => target(base, '', run), rawMicros, workersMicros));
-      console.log(`    cost-matched raw #${run + 1} ${fmt(matched[run].wrk)} (CPU per request: raw ${rawMicros.toFixed(1)}, workers ${workersMicros.toFixed(1)}, this ${matched[run].measuredMicros.toFixed(1)} µs)`);
+      const workersMicros = microsPerRequest(workersCpuSeconds(d.cpuSeconds), s.requests);
+      const m = await matchedRun(input, (base) => target(base, '', run), rawMicros, workersMicros);
+      matched.push(m);
+      console.log(`    cost-matched raw #${run + 1} ${fmt(m.wrk)} (CPU per request: raw ${rawMicros.toFixed(1)}, workers ${workersMicros.toFixed(1)}, this ${m.measuredMicros.toFixed(1)} µs)`);
     }
     let diagnostic: Record<string, number> | undefined;
     if (stack.some((s) => s.non2xx > 0 || s.socketErrors > 0)) {
@@ -225,7 +217,7 @@ async function matchedRun(
     await runWrk(target(servers.base), { ...input.wrk, seconds: Math.min(MATCHED_WARMUP_SECONDS, input.warmupSeconds), log: input.log });
     const before = cpuOf(servers.pids);
     const wrk = await runWrk(target(servers.base), { ...input.wrk, log: input.log });
-    return { rawMicros, workersMicros, measuredMicros: perRequest(cpuOf(servers.pids) - before, wrk.requests), wrk };
+    return { rawMicros, workersMicros, measuredMicros: microsPerRequest(cpuOf(servers.pids) - before, wrk.requests), wrk };
   } finally {
     await servers.stop();
   }

@@ -5,6 +5,23 @@ import path from 'node:path';
 import { jlist } from './stack.ts';
 import type { Stack } from './stack.ts';
 
+const WORKER_PREFIX = 'api #';
+
+/** Names the stack's processes as the bench reports them: pm2's name, the API workers numbered in pm2's order. */
+function processNamer(): (pm2Name: string) => string {
+  let workers = 0;
+  return (pm2Name) => (pm2Name === 'api' ? `${WORKER_PREFIX}${workers++}` : pm2Name);
+}
+
+export function isWorker(name: string): boolean {
+  return name.startsWith(WORKER_PREFIX);
+}
+
+/** The API workers' share of a record of CPU seconds by process name (stackCpu). */
+export function workersCpuSeconds(cpu: Record<string, number>): number {
+  return Object.entries(cpu).reduce((n, [name, seconds]) => (isWorker(name) ? n + seconds : n), 0);
+}
+
 export interface WorkerMemory {
   name: string;
   pid: number;
@@ -38,11 +55,11 @@ function pssKb(pid: number): number {
 }
 
 export function processMemory(stack: Stack): WorkerMemory[] {
-  let api = 0;
+  const name = processNamer();
   return jlist(stack.env)
     .filter((p) => p.pid > 0)
     .map((p) => ({
-      name: p.name === 'api' ? `api #${api++}` : p.name,
+      name: name(p.name),
       pid: p.pid,
       rssMb: statusKb(p.pid, 'VmRSS') / 1024,
       peakRssMb: statusKb(p.pid, 'VmHWM') / 1024,
@@ -69,9 +86,9 @@ const CLOCK_TICKS_PER_SECOND = 100;
 /** CPU seconds used so far by each process of the stack: API workers, metering, nats-server, pm2's daemon. */
 export function stackCpu(stack: Stack): Record<string, number> {
   const cpu: Record<string, number> = {};
-  let api = 0;
+  const name = processNamer();
   for (const p of jlist(stack.env)) {
-    if (p.pid > 0) cpu[p.name === 'api' ? `api #${api++}` : p.name] = cpuSeconds(p.pid);
+    if (p.pid > 0) cpu[name(p.name)] = cpuSeconds(p.pid);
   }
   if (stack.natsPid) cpu['nats-server'] = cpuSeconds(stack.natsPid);
   try {
@@ -88,15 +105,15 @@ export function stackCpu(stack: Stack): Record<string, number> {
  */
 export function workerPreemptions(stack: Stack): Record<string, number> {
   const switches: Record<string, number> = {};
-  let api = 0;
+  const name = processNamer();
   for (const p of jlist(stack.env)) {
     if (p.name !== 'api' || p.pid <= 0) continue;
-    const name = `api #${api++}`;
+    const worker = name(p.name);
     try {
       const m = /^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${p.pid}/status`, 'utf8'));
-      switches[name] = m ? Number(m[1]) : Number.NaN;
+      switches[worker] = m ? Number(m[1]) : Number.NaN;
     } catch {
-      switches[name] = Number.NaN;
+      switches[worker] = Number.NaN;
     }
   }
   return switches;

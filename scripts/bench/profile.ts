@@ -12,7 +12,7 @@ import type { HotFunction } from './results.ts';
 import { scenarios } from './scenarios.ts';
 import { originalLocation } from './sourcemap.ts';
 import type { ScenarioPaths } from './scenarios.ts';
-import { processMemory } from './proc-stats.ts';
+import { isWorker, processMemory } from './proc-stats.ts';
 import { startStack } from './stack.ts';
 import { runWrk } from './wrk.ts';
 
@@ -157,7 +157,7 @@ export async function runProfile(input: {
     );
     rps = result.rps;
     console.log(`    ${Math.round(rps)} req/s under the profiler, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}`);
-    apiPids = processMemory(stack).filter((m) => m.name.startsWith('api')).map((m) => m.pid);
+    apiPids = processMemory(stack).filter((m) => isWorker(m.name)).map((m) => m.pid);
     // A graceful stop lets each process exit normally, which is when Node writes its profile. Only the
     // samples from the load's start to the exit count (the window ends at the profile's end).
     const stopAsked = Date.now();

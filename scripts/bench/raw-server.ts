@@ -50,23 +50,22 @@ function burnCpu(micros: number): void {
 /** How often the matched server compares its CPU per request with the target. */
 const MATCH_WINDOW_MS = 250;
 
-/** Keeps a CpuMatcher fed with this process's CPU time, window by window. */
-function matchCpu(targetMicros: number): CpuMatcher {
-  const matcher = new CpuMatcher(targetMicros);
+/** Keeps the matcher fed with this process's CPU time, window by window. */
+function measureWindows(matcher: CpuMatcher): void {
   let last = process.cpuUsage();
   setInterval(() => {
     const now = process.cpuUsage();
     matcher.endWindow(now.user - last.user + now.system - last.system);
     last = now;
   }, MATCH_WINDOW_MS).unref();
-  return matcher;
 }
 
 function main(): void {
   const [port, file, cpuArg] = process.argv.slice(2);
-  const targetMicros = cpuArg === undefined ? 0 : Number(cpuArg);
-  // Throws on anything but a number of µs >= 0; the plain ceiling burns nothing and measures nothing.
-  const matcher = targetMicros > 0 ? matchCpu(targetMicros) : new CpuMatcher(targetMicros);
+  // The matcher refuses anything but a number of µs >= 0; the plain ceiling (0) burns and measures nothing.
+  const matcher = new CpuMatcher(cpuArg === undefined ? 0 : Number(cpuArg));
+  const burning = matcher.targetMicros > 0;
+  if (burning) measureWindows(matcher);
   const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as CapturedRoutes;
   const exact = new Map(Object.entries(routes.exact).map(([k, v]) => [k, prepare(v)]));
   const pools = new Map(Object.entries(routes.pools).map(([k, v]) => [k, v.map(prepare)]));
@@ -84,7 +83,7 @@ function main(): void {
         r = pool ? pool[turn++ % pool.length] : notFound;
       }
       const response = r;
-      if (matcher.targetMicros > 0) {
+      if (burning) {
         burnCpu(matcher.burnMicros);
         matcher.served();
       }
@@ -99,7 +98,7 @@ function main(): void {
         console.error(`raw server: cannot listen on 127.0.0.1:${port}`);
         process.exit(1);
       }
-      console.log(`raw server ${process.pid} listening on 127.0.0.1:${port}, CPU per request matched to ${targetMicros} µs`);
+      console.log(`raw server ${process.pid} listening on 127.0.0.1:${port}, CPU per request matched to ${matcher.targetMicros} µs`);
     });
 }
 

@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { LOAD_CLASSES } from './args.ts';
-import type { MeteringDelta } from './http-bench.ts';
+import type { MatchedRun, MeteringDelta } from './http-bench.ts';
+import { workersCpuSeconds } from './proc-stats.ts';
 import type { BenchResults } from './results.ts';
 import type { LoopResult } from './search-loop.ts';
-import { median } from './stats.ts';
+import { median, microsPerRequest } from './stats.ts';
 import { evaluateTargets } from './targets.ts';
 
 const NOTES = path.join(import.meta.dirname, 'notes.md');
@@ -96,8 +97,7 @@ function costMatched(r: BenchResults): string {
   const measured = r.http?.filter((s) => s.matched?.length) ?? [];
   if (!measured.length) return '';
   const rows = measured.map((s) => {
-    const runs = s.matched ?? [];
-    const cpu = (pick: (m: (typeof runs)[number]) => number) => f1(median(runs.map(pick)));
+    const cpu = (pick: (m: MatchedRun) => number) => f1(median((s.matched ?? []).map(pick)));
     return [
       s.title, cpu((m) => m.rawMicros), cpu((m) => m.workersMicros), cpu((m) => m.measuredMicros),
       n0(s.median.matchedRps ?? Number.NaN), f2(s.median.matchedP50Ms ?? Number.NaN), `**${f2(s.median.matchedP99Ms ?? Number.NaN)}**`,
@@ -130,11 +130,9 @@ function cpu(r: BenchResults): string {
       return `${n0((100 * used) / seconds)} %`;
     });
     const all = names.reduce((n, name) => n + s.metering.reduce((k, m) => k + (m.cpuSeconds?.[name] ?? 0), 0), 0);
-    const workers = names.filter((name) => name.startsWith('api #'));
-    const workerSeconds = workers.reduce((n, name) => n + s.metering.reduce((k, m) => k + (m.cpuSeconds?.[name] ?? 0), 0), 0);
+    const workerSeconds = s.metering.reduce((n, m) => n + workersCpuSeconds(m.cpuSeconds ?? {}), 0);
     const requests = s.metering.reduce((n, m) => n + m.httpRequests, 0);
-    const perRequest = (cpuSeconds: number) => (requests > 0 ? (1e6 * cpuSeconds) / requests : Number.NaN).toFixed(1);
-    return [s.title, ...share, `${n0((100 * all) / seconds)} %`, perRequest(workerSeconds), perRequest(all)];
+    return [s.title, ...share, `${n0((100 * all) / seconds)} %`, f1(microsPerRequest(workerSeconds, requests)), f1(microsPerRequest(all, requests))];
   });
   return `## Where the CPU went during the stack runs
 

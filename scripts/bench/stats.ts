@@ -14,6 +14,11 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** CPU µs per request from CPU seconds over a number of requests; NaN without requests. */
+export function microsPerRequest(cpuSeconds: number, requests: number): number {
+  return requests > 0 ? (1e6 * cpuSeconds) / requests : Number.NaN;
+}
+
 export function sortedFloat64(values: readonly number[]): Float64Array {
   return Float64Array.from(values).sort();
 }

@@ -1,5 +1,6 @@
 // Holds one run's results against issue 7's targets: one PASS/MISS row per target.
 import type { ScenarioResult } from './http-bench.ts';
+import { isWorker } from './proc-stats.ts';
 import type { BenchResults } from './results.ts';
 import { TARGETS } from './scenarios.ts';
 
@@ -84,7 +85,7 @@ export function evaluateTargets(r: BenchResults): TargetRow[] {
     measured: large ? `${large.buildPeakRssMb.toFixed(0)} MB` : 'not measured',
     verdict: verdict(large && large.buildPeakRssMb <= TARGETS.largeBuildPeakMb),
   });
-  const workers = r.memory?.filter((m) => m.name.startsWith('api'));
+  const workers = r.memory?.filter((m) => isWorker(m.name));
   const maxRss = workers?.length ? Math.max(...workers.map((m) => m.rssMb)) : undefined;
   rows.push({
     target: `each API worker < ${TARGETS.workerRssMb} MB resident after the run`,

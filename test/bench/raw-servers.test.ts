@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 
 import { CpuMatcher } from '../../scripts/bench/cpu-matcher.ts';
+import { cpuSeconds } from '../../scripts/bench/proc-stats.ts';
 import type { CapturedRoutes } from '../../scripts/bench/raw-server.ts';
 import { startRawServers } from '../../scripts/bench/raw-servers.ts';
 import { freePort } from '../support/nats.ts';
@@ -35,6 +36,13 @@ describe('bench raw ceiling', () => {
       const bodies = new Set<string>();
       for (let i = 0; i < 8; i++) bodies.add(await (await fetch(`${servers.base}/api/v1/words?q=${i}`)).text());
       assert.ok([...bodies].every((b) => b === '{"data":["a"]}' || b === '{"data":["b"]}'));
+      // The burn is counted in CPU time, not in wall time: whatever the machine's load, 200 requests at a target
+      // of 500 µs use at least half of that in the two processes (the matcher trims the burn by their own cost).
+      const cpu = () => servers.pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
+      const before = cpu();
+      for (let i = 0; i < 200; i++) await (await fetch(`${servers.base}/api/v1/stats`)).arrayBuffer();
+      const used = cpu() - before;
+      assert.ok(used >= (200 * 250) / 1e6, `${used} s of CPU for 200 requests`);
     } finally {
       await servers.stop();
       fs.rmSync(dir, { recursive: true, force: true });
