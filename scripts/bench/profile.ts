@@ -8,10 +8,12 @@ import { freePort } from '../../test/support/nats.ts';
 import type { BenchOptions } from './args.ts';
 import { raiseToInstitution, registerKeys } from './keys.ts';
 import { run } from './processes.ts';
-import type { HotFunction } from './results.ts';
+import type { BenchResults, HotFunction } from './results.ts';
 import { scenarios } from './scenarios.ts';
-import { originalLocation } from './sourcemap.ts';
 import type { ScenarioPaths } from './scenarios.ts';
+import { frameLabel, sampledStacks } from './cpu-profile.ts';
+import type { SampledStack } from './cpu-profile.ts';
+import { flameGraphSvg, foldedStacks } from './flamegraph.ts';
 import { isWorker, processMemory } from './proc-stats.ts';
 import { startStack } from './stack.ts';
 import { runWrk } from './wrk.ts';
@@ -24,80 +26,27 @@ const CALLER_DEPTH = 3;
 /** Registrations of the profiling pass come from another loopback /24 than the main pass's (throttle). */
 const PROFILE_SUBNET = 1;
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-  children?: number[];
-}
-
-interface CpuProfile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** Hit counts per node over the samples of the last `windowUs` of the profile (the load, not start-up). */
-function hitsInWindow(profile: CpuProfile, windowUs: number | undefined): Map<number, number> {
-  const hits = new Map<number, number>();
-  if (windowUs === undefined) {
-    for (const n of profile.nodes) if (n.hitCount) hits.set(n.id, n.hitCount);
-    return hits;
-  }
-  const from = profile.endTime - windowUs;
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    if (t >= from) hits.set(profile.samples[i], (hits.get(profile.samples[i]) ?? 0) + 1);
-  }
-  return hits;
-}
-
-/** Samples of a process waiting for work: left out of the shares, which are of busy time. */
-const IDLE = new Set(['(idle)']);
-
-/** Self and total shares of busy samples per function (name + file + line), over .cpuprofile files. */
-export function hotFunctions(files: readonly string[], top = TOP_FUNCTIONS, windowUs?: number): HotFunction[] {
+/** Self and total shares of busy samples per function (name + file + line). */
+export function hotFunctions(stacks: readonly SampledStack[], top = TOP_FUNCTIONS): HotFunction[] {
   const self = new Map<string, number>();
   const total = new Map<string, number>();
   /** For each function, its nearest caller that is not itself, by samples: who makes it hot. */
   const callers = new Map<string, Map<string, number>>();
   let samples = 0;
-  for (const file of files) {
-    const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const windowHits = hitsInWindow(profile, windowUs);
-    const parent = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    for (const n of profile.nodes) {
-      const hits = windowHits.get(n.id) ?? 0;
-      if (!hits || IDLE.has(n.callFrame.functionName)) continue;
-      samples += hits;
-      const key = frameKey(n);
-      self.set(key, (self.get(key) ?? 0) + hits);
-      let up = parent.get(n.id);
-      while (up !== undefined && frameKey(byId.get(up) as ProfileNode) === key) up = parent.get(up);
-      const callerChain: string[] = [];
-      for (let id = up; id !== undefined && callerChain.length < CALLER_DEPTH; id = parent.get(id)) {
-        callerChain.push(frameKey(byId.get(id) as ProfileNode).replace('\u0000', ' '));
-      }
-      if (callerChain.length) {
-        const chain = callerChain.join(' < ');
-        let byCaller = callers.get(key);
-        if (!byCaller) callers.set(key, (byCaller = new Map()));
-        byCaller.set(chain, (byCaller.get(chain) ?? 0) + hits);
-      }
-      // Count each function once per sample even when it recurses.
-      const seen = new Set<string>();
-      for (let id: number | undefined = n.id; id !== undefined; id = parent.get(id)) {
-        const k = frameKey(byId.get(id) as ProfileNode);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        total.set(k, (total.get(k) ?? 0) + hits);
-      }
+  for (const { frames, hits } of stacks) {
+    samples += hits;
+    const key = frames[frames.length - 1];
+    self.set(key, (self.get(key) ?? 0) + hits);
+    let up = frames.length - 2;
+    while (up >= 0 && frames[up] === key) up--;
+    const chain = frames.slice(Math.max(0, up - CALLER_DEPTH + 1), up + 1).reverse().map(frameLabel).join(' < ');
+    if (chain) {
+      let byCaller = callers.get(key);
+      if (!byCaller) callers.set(key, (byCaller = new Map()));
+      byCaller.set(chain, (byCaller.get(chain) ?? 0) + hits);
     }
+    // Count each function once per sample even when it recurses.
+    for (const k of new Set(frames)) total.set(k, (total.get(k) ?? 0) + hits);
   }
   return [...self.entries()]
     .sort((a, b) => b[1] - a[1])
@@ -112,19 +61,13 @@ export function hotFunctions(files: readonly string[], top = TOP_FUNCTIONS, wind
     });
 }
 
-function frameKey(n: ProfileNode): string {
-  const f = n.callFrame;
-  const url = f.url.replace(`file://${ROOT}/`, '').replace(/^.*node_modules\//, 'node_modules/');
-  return `${f.functionName || '(anonymous)'}\u0000${url ? originalLocation(ROOT, `${url}:${f.lineNumber + 1}`) : ''}`;
-}
-
 export async function runProfile(input: {
   opts: BenchOptions;
   tmp: string;
   dataDir: string;
   prepared: ScenarioPaths & { mixFile: string; mix: readonly unknown[] };
   email: string;
-}): Promise<{ scenario: string; files: string[]; hot: HotFunction[]; rps: number }> {
+}): Promise<NonNullable<BenchResults['profile']>> {
   const { opts, tmp, prepared } = input;
   const scenario = scenarios(prepared).find((s) => s.id === opts.profile);
   if (!scenario) throw new Error(`--profile: unknown endpoint ${opts.profile}`);
@@ -171,15 +114,28 @@ export async function runProfile(input: {
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f));
   const apiFiles = files.filter((f) => apiPids.some((pid) => path.basename(f).includes(`.${pid}.`)));
   if (apiFiles.length === 0) throw new Error(`no CPU profile of the API workers was written in ${dir}`);
-  const hot = hotFunctions(apiFiles, TOP_FUNCTIONS, windowUs);
-  // Keep the workers' profiles (open them in Chrome DevTools or speedscope) beside the results.
+  const stacks = sampledStacks(apiFiles, windowUs);
+  const hot = hotFunctions(stacks, TOP_FUNCTIONS);
+  // Keep the workers' profiles (open them in Chrome DevTools or speedscope) beside the results, with a flame
+  // graph of the load window and its folded stacks.
   const keep = path.join(ROOT, 'bench-out', `profile-${scenario.id}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   fs.mkdirSync(keep, { recursive: true });
   for (const f of apiFiles) fs.copyFileSync(f, path.join(keep, path.basename(f)));
+  const flameGraph = path.join(keep, 'flame.svg');
+  const title = `API workers under ${scenario.title}: ${Math.round(rps)} req/s under the profiler, load window only`;
+  fs.writeFileSync(flameGraph, flameGraphSvg(stacks, title));
+  fs.writeFileSync(path.join(keep, 'stacks.folded'), foldedStacks(stacks));
+  console.log(`    flame graph: ${path.relative(ROOT, flameGraph)}`);
   console.log('    hottest functions of the API workers (self time):');
   for (const h of hot.slice(0, 12)) {
     console.log(`    ${h.selfPercent.toFixed(1).padStart(5)}% self ${h.totalPercent.toFixed(1).padStart(5)}% total  ${h.name} ${h.location}`);
     if (h.callers[0]) console.log(`           ${h.callers[0]}`);
   }
-  return { scenario: scenario.id, files: apiFiles.map((f) => path.relative(ROOT, path.join(keep, path.basename(f)))), hot, rps };
+  return {
+    scenario: scenario.id,
+    files: apiFiles.map((f) => path.relative(ROOT, path.join(keep, path.basename(f)))),
+    flameGraph: path.relative(ROOT, flameGraph),
+    hot,
+    rps,
+  };
 }

@@ -299,7 +299,11 @@ API workers under \`--cpu-prof\` (${n0(r.profile.rps)} req/s under the profiler)
 
 ${table(['self %', 'total %', 'function', 'where', 'called from'], r.profile.hot.slice(0, 20).map((h) => [f1(h.selfPercent), f1(h.totalPercent), `\`${h.name}\``, `\`${h.location}\``, h.callers.map((c) => c.replace(/\|/g, '/')).join('<br>')]))}
 
-Profiles kept in ${r.profile.files.map((f) => `\`${f}\``).join(', ')}.
+Profiles kept in ${r.profile.files.map((f) => `\`${f}\``).join(', ')}${
+    r.profile.flameGraph
+      ? `; their flame graph (the same samples, whole call stacks) in \`${r.profile.flameGraph}\`, with the stacks in folded form (flamegraph.pl, inferno, speedscope) beside it`
+      : ''
+  }.
 `;
 }
 

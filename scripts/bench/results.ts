@@ -26,7 +26,14 @@ export interface BenchResults {
   /** The mix's query strings parsed with z.preprocess and as production does, with GC counts (scripts/bench/query-parse-gc.ts). */
   parseGc?: ParseGcRow[];
   scaling?: ScalingResult[];
-  profile?: { scenario: string; files: string[]; hot: HotFunction[]; rps: number };
+  profile?: {
+    scenario: string;
+    files: string[];
+    /** The SVG flame graph of the load window (absent in results written before it was drawn). */
+    flameGraph?: string;
+    hot: HotFunction[];
+    rps: number;
+  };
   errors: string[];
 }
 
