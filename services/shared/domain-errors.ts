@@ -2,7 +2,21 @@
 // into public ApiError codes in one place.
 import type { MeteredEndpoint, Plan } from './plans.ts';
 
-export class InvalidApiKeyError extends Error {
+/**
+ * An error that answers a client (a bad key, a spent quota, an unknown entry) rather than reporting a fault:
+ * built without capturing a stack trace. Nobody reads one, and capturing it was most of what a 404 or a 429
+ * cost a worker, so a client retrying a refused request cost more than one being served.
+ */
+export class AnswerError extends Error {
+  constructor(message?: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
+  }
+}
+
+export class InvalidApiKeyError extends AnswerError {
   override readonly name = 'InvalidApiKeyError';
 }
 
@@ -15,14 +29,14 @@ export interface QuotaState {
   retryAfterSeconds: number;
 }
 
-export class QuotaExceededError extends Error {
+export class QuotaExceededError extends AnswerError {
   override readonly name = 'QuotaExceededError';
   constructor(readonly state: QuotaState) {
     super(`quota exceeded for ${state.endpoint}`);
   }
 }
 
-export class RateLimitedError extends Error {
+export class RateLimitedError extends AnswerError {
   override readonly name = 'RateLimitedError';
   /** The key-creation window, fixed by the spec. */
   readonly retryAfterSeconds = 900;
@@ -34,7 +48,7 @@ export class MeteringUnavailableError extends Error {
 }
 
 /** A registration field the metering service refused; `parameter` names it for invalid_parameter. */
-export class InvalidRegistrationError extends Error {
+export class InvalidRegistrationError extends AnswerError {
   override readonly name = 'InvalidRegistrationError';
   constructor(
     readonly parameter: string,

@@ -1,5 +1,6 @@
 // The public error type: the closed list of codes from the interface spec and one code→status table.
 // Handlers throw ApiError (or a named domain error that the API edge translates); nothing else builds error JSON.
+import { AnswerError } from './domain-errors.ts';
 
 export const ERROR_STATUS = {
   missing_api_key: 401,
@@ -30,7 +31,8 @@ export interface QuotaDetails {
   limit: number;
 }
 
-export class ApiError extends Error {
+/** Carries no stack trace (see AnswerError): an unexpected fault is logged with the stack of its own error. */
+export class ApiError extends AnswerError {
   override readonly name = 'ApiError';
   readonly status: number;
 
