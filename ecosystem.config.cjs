@@ -17,6 +17,13 @@ const shared = {
   ...(env.NATS_URL ? { NATS_URL: env.NATS_URL } : {}),
 };
 
+// pm2 installs source-map-support in any app whose script has a .map beside it (dist/ has them, for the
+// bench's profiles) unless the app sets disable_source_map_support; `source_map_support: false` is overridden.
+// Its first mapped stack trace parses the whole map: in the search mix's profile (npm run bench --
+// --profile search-mix, scripts/bench/notes.md session 9) 14 % of the workers' samples, set off by NATS errors
+// while metering was down, when every failed request formats a stack.
+const NO_PM2_SOURCE_MAPS = { disable_source_map_support: true };
+
 const apps = [];
 if (!env.NATS_URL) {
   apps.push({
@@ -35,6 +42,7 @@ apps.push({
   instances: 1,
   exec_mode: 'fork',
   env: shared,
+  ...NO_PM2_SOURCE_MAPS,
   // Let it return leased units and commit before pm2 kills it.
   kill_timeout: 10000,
   restart_delay: 200,
@@ -66,9 +74,7 @@ apps.push({
   // from 19.7 to 16.3 ms and of entry by id from 9.6 to 7.6 ms (npm run bench -- --quick --skip-scaling
   // --endpoints search-mix,entry-id, against --experiment parallel-gc; scripts/bench/notes.md, session 6).
   node_args: ['--max-semi-space-size=4', '--max-old-space-size=128', '--single-threaded-gc'],
-  // pm2's source-map support parses all of dist/api.mjs.map on a worker's first stack trace (a 0.5-0.8 s
-  // stall, found by npm run bench --profile); Node's own --enable-source-maps is not needed in production.
-  source_map_support: false,
+  ...NO_PM2_SOURCE_MAPS,
   listen_timeout: 15000,
   // Time to finish in-flight requests and hand back leased quota.
   kill_timeout: 10000,

@@ -62,16 +62,15 @@ export function sampledStacks(files: readonly string[], windowUs?: number): Samp
   const stacks: SampledStack[] = [];
   for (const file of files) {
     const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    // Each node's frame once (mapping a location reads the bundle's source map), not once per stack it is in.
+    const keys = new Map(profile.nodes.map((n) => [n.id, frameKey(n)]));
+    const idle = new Set(profile.nodes.filter((n) => IDLE.has(n.callFrame.functionName)).map((n) => n.id));
     const parent = new Map<number, number>();
     for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
     for (const [id, hits] of hitsInWindow(profile, windowUs)) {
-      const node = byId.get(id);
-      if (!node || IDLE.has(node.callFrame.functionName)) continue;
+      if (!keys.has(id) || idle.has(id)) continue;
       const frames: string[] = [];
-      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-        frames.push(frameKey(byId.get(at) as ProfileNode));
-      }
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) frames.push(keys.get(at) as string);
       stacks.push({ frames: frames.reverse(), hits });
     }
   }

@@ -28,6 +28,16 @@ describe('publish:snapshot', () => {
     for (const app of api) assert.deepEqual(app.pm2_env.node_args, ['--max-semi-space-size=4', '--max-old-space-size=128', '--single-threaded-gc']);
   });
 
+  it('ecosystem under pm2 - neither the API workers nor metering run under pm2\'s source-map support, though dist/ has maps', async () => {
+    // pm2 turns source-map-support on for any script with a .map beside it unless the app sets
+    // disable_source_map_support; its first mapped stack trace parses the whole map, a stall in a worker.
+    assert.ok(fs.existsSync(path.join(ROOT, 'dist/api.mjs.map')) && fs.existsSync(path.join(ROOT, 'dist/metering.mjs.map')));
+    const apps = JSON.parse(await stack.pm2('jlist')) as { name: string; pm2_env: { source_map_support?: unknown } }[];
+    const node = apps.filter((a) => a.name === 'api' || a.name === 'metering');
+    assert.equal(node.length, 3);
+    for (const app of node) assert.ok(!app.pm2_env.source_map_support, `${app.name}: source_map_support ${String(app.pm2_env.source_map_support)}`);
+  });
+
   it('publish:snapshot - switches snapshots and reloads workers with no failed request, then rolls back', async () => {
     const key = await stack.newKey('publisher@example.org', 'institution');
     const failures: string[] = [];
