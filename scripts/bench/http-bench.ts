@@ -2,7 +2,8 @@
 // cost-matched ceiling, with the metering traffic on NATS counted around every stack run.
 import type { Scenario, ScenarioId } from './scenarios.ts';
 import type { NatsCounters, Stack } from './stack.ts';
-import { cpuSeconds, stackCpu, workerPreemptions, workersCpuSeconds } from './proc-stats.ts';
+import { cpuSeconds, stackCpu, workerSchedule, workersCpuSeconds } from './proc-stats.ts';
+import type { WorkerSchedule } from './proc-stats.ts';
 import type { RawServers } from './raw-servers.ts';
 import type { HandlerTimes } from './request-log.ts';
 import { handlerTimesSince, markRequestLogs } from './request-log.ts';
@@ -21,6 +22,8 @@ export interface MeteringDelta {
   cpuSeconds: Record<string, number>;
   /** Involuntary context switches of each API worker during the run (absent from older results). */
   preemptions?: Record<string, number>;
+  /** Of cpuSeconds, each API worker's seconds in the kernel during the run (absent from older results). */
+  kernelSeconds?: Record<string, number>;
   /** Time inside the workers per request, from their request log (absent from older results). */
   handler?: HandlerTimes;
 }
@@ -88,7 +91,7 @@ export interface HttpBenchInput {
 interface Counters {
   nats: NatsCounters;
   cpu: Record<string, number>;
-  preemptions: Record<string, number>;
+  workers: WorkerSchedule;
 }
 
 function difference(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
@@ -98,7 +101,7 @@ function difference(after: Record<string, number>, before: Record<string, number
 }
 
 async function counters(stack: Stack): Promise<Counters> {
-  return { nats: await natsCounters(stack), cpu: stackCpu(stack), preemptions: workerPreemptions(stack) };
+  return { nats: await natsCounters(stack), cpu: stackCpu(stack), workers: workerSchedule(stack) };
 }
 
 function delta(before: Counters, after: Counters, http: WrkResult, handler: HandlerTimes): MeteringDelta {
@@ -113,7 +116,8 @@ function delta(before: Counters, after: Counters, http: WrkResult, handler: Hand
     natsInMsgs: after.nats.inMsgs - before.nats.inMsgs,
     meteringRequests,
     cpuSeconds: difference(after.cpu, before.cpu),
-    preemptions: difference(after.preemptions, before.preemptions),
+    preemptions: difference(after.workers.preemptions, before.workers.preemptions),
+    kernelSeconds: difference(after.workers.kernelSeconds, before.workers.kernelSeconds),
     handler,
   };
 }

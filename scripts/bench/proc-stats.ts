@@ -69,16 +69,23 @@ export function processMemory(stack: Stack): WorkerMemory[] {
     }));
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-export function cpuSeconds(pid: number): number {
+/** CPU seconds a process has used so far, from /proc/<pid>/stat: in all (user + system) and in the kernel. */
+export function cpuTimes(pid: number): { total: number; kernel: number } {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // Fields 14 and 15 of stat (utime, stime) are at 11 and 12 after the command; clock ticks of 1/100 s.
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    const user = Number(fields[11]) / CLOCK_TICKS_PER_SECOND;
+    const kernel = Number(fields[12]) / CLOCK_TICKS_PER_SECOND;
+    return { total: user + kernel, kernel };
   } catch {
-    return Number.NaN;
+    return { total: Number.NaN, kernel: Number.NaN };
   }
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid: number): number {
+  return cpuTimes(pid).total;
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -99,22 +106,30 @@ export function stackCpu(stack: Stack): Record<string, number> {
   return cpu;
 }
 
-/**
- * Involuntary context switches of each API worker so far (/proc/<pid>/status): each is a time the kernel took
- * the core from a worker that still had work, which every connection waiting on that worker then waits out.
- */
-export function workerPreemptions(stack: Stack): Record<string, number> {
-  const switches: Record<string, number> = {};
+/** Per API worker, counters of how the kernel treated it so far (workerSchedule). */
+export interface WorkerSchedule {
+  /**
+   * Involuntary context switches (/proc/<pid>/status): each is a time the kernel took the core from a worker
+   * that still had work, which every connection waiting on that worker then waits out.
+   */
+  preemptions: Record<string, number>;
+  /** CPU seconds spent in the kernel on the worker's behalf (system time: sockets, context switches, faults). */
+  kernelSeconds: Record<string, number>;
+}
+
+export function workerSchedule(stack: Stack): WorkerSchedule {
+  const schedule: WorkerSchedule = { preemptions: {}, kernelSeconds: {} };
   const name = processNamer();
   for (const p of jlist(stack.env)) {
     if (p.name !== 'api' || p.pid <= 0) continue;
     const worker = name(p.name);
+    schedule.kernelSeconds[worker] = cpuTimes(p.pid).kernel;
     try {
       const m = /^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${p.pid}/status`, 'utf8'));
-      switches[worker] = m ? Number(m[1]) : Number.NaN;
+      schedule.preemptions[worker] = m ? Number(m[1]) : Number.NaN;
     } catch {
-      switches[worker] = Number.NaN;
+      schedule.preemptions[worker] = Number.NaN;
     }
   }
-  return switches;
+  return schedule;
 }

@@ -132,16 +132,25 @@ function cpu(r: BenchResults): string {
     const all = names.reduce((n, name) => n + s.metering.reduce((k, m) => k + (m.cpuSeconds?.[name] ?? 0), 0), 0);
     const workerSeconds = s.metering.reduce((n, m) => n + workersCpuSeconds(m.cpuSeconds ?? {}), 0);
     const requests = s.metering.reduce((n, m) => n + m.httpRequests, 0);
-    return [s.title, ...share, `${n0((100 * all) / seconds)} %`, f1(microsPerRequest(workerSeconds, requests)), f1(microsPerRequest(all, requests))];
+    // Results written before the split have no kernel time.
+    const kernelSeconds = s.metering.every((m) => m.kernelSeconds)
+      ? s.metering.reduce((n, m) => n + Object.values(m.kernelSeconds ?? {}).reduce((a, b) => a + b, 0), 0)
+      : Number.NaN;
+    return [
+      s.title, ...share, `${n0((100 * all) / seconds)} %`, f1(microsPerRequest(workerSeconds, requests)),
+      f1(microsPerRequest(kernelSeconds, requests)), f1(microsPerRequest(all, requests)),
+    ];
   });
   return `## Where the CPU went during the stack runs
 
 CPU time (user + system, from /proc) of each stack process over the stack runs, as a share of one core
 (${r.machine.cpus} cores = ${r.machine.cpus * 100} %); what is left of ${r.machine.cpus * 100} % went to wrk and to everything else on the machine.
-The last two columns divide the CPU time by the requests served: what one request costs the API workers,
-and the whole stack (workers, metering, nats-server, pm2's daemon).
+The last columns divide the CPU time by the requests served: what one request costs the API workers, the
+part of it spent in the kernel on their behalf (system time: the sockets, and the context switches when
+wrk's wake-ups preempt them; "-" in results written before it was measured), and what it costs the whole
+stack (workers, metering, nats-server, pm2's daemon).
 
-${table(['endpoint', ...names, 'stack total', 'API workers µs/request', 'stack µs/request'], rows)}
+${table(['endpoint', ...names, 'stack total', 'API workers µs/request', 'of which in the kernel', 'stack µs/request'], rows)}
 `;
 }
 
