@@ -2,6 +2,7 @@
 import type { Hash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { WorkerOptions } from 'node:worker_threads';
 
 import type Database from 'better-sqlite3';
 
@@ -18,6 +19,14 @@ const JOB_ENTRIES = 1000;
 /** Jobs in flight per worker, so a worker never waits for the writer. */
 const JOBS_IN_FLIGHT = 2;
 const MAX_WORKERS = 2;
+/**
+ * Old-generation bound of each entry worker's V8 heap. A worker holds the shared context (language names,
+ * sources, frequency ranks, variant keys, treebank examples) and a few jobs of JOB_ENTRIES entries: tens of
+ * MB. Unbounded, V8 let each grow by far more before collecting, and the 1M-entry build's peak resident size
+ * fell from 986 to 829 MB with this bound, at the same build time (scripts/bench/notes.md, session 10). A
+ * worker that needs more fails the build with ERR_WORKER_OUT_OF_MEMORY; it never writes a partial snapshot.
+ */
+export const ENTRY_WORKER_HEAP_MB = 128;
 
 export interface WriteEntriesInput {
   db: Database.Database;
@@ -82,6 +91,11 @@ function workerEntry(): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`);
 }
 
+/** How an entry worker is started: its context as workerData, its heap bounded (ENTRY_WORKER_HEAP_MB). */
+export function entryWorkerOptions(data: EntryContextData): WorkerOptions {
+  return { workerData: data, resourceLimits: { maxOldGenerationSizeMb: ENTRY_WORKER_HEAP_MB } };
+}
+
 function runWorkers(count: number, data: EntryContextData, total: number, write: (rows: EntryRows[]) => void): Promise<void> {
   const jobs = Math.ceil(total / JOB_ENTRIES);
   return new Promise((resolve, reject) => {
@@ -106,7 +120,7 @@ function runWorkers(count: number, data: EntryContextData, total: number, write:
     };
     if (jobs === 0) return resolve();
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(workerEntry(), { workerData: data });
+      const worker = new Worker(workerEntry(), entryWorkerOptions(data));
       pool.push(worker);
       worker.on('error', (error) => finish(error));
       worker.on('message', (message: { seq: number; rows?: EntryRows[]; error?: string }) => {
