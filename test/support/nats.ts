@@ -1,8 +1,7 @@
 // Starts a real nats-server on a free loopback port for one test file; stop() in t.after / after().
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { connect } from 'node:net';
 
 export interface NatsHandle {
   url: string;
@@ -28,27 +27,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(50);
-  }
-  throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
-}
+/** How many free ports startNats tries when another process takes the one it was given first. */
+const PORT_ATTEMPTS = 5;
+const READY_TIMEOUT_MS = 10_000;
 
 export async function startNats(): Promise<NatsHandle> {
-  const port = await freePort();
-  let child = launch(port);
-  await waitForPort(port, 10_000);
+  const started = await launchOnFreePort();
+  const { port } = started;
+  let { child } = started;
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   return {
     url: `nats://127.0.0.1:${port}`,
@@ -66,16 +52,57 @@ export async function startNats(): Promise<NatsHandle> {
       await done;
     },
     async restart() {
-      child = launch(port);
-      await waitForPort(port, 10_000);
+      child = await launch(port);
     },
   };
 }
 
-function launch(port: number) {
-  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-  child.on('error', (err) => {
-    throw new Error(`cannot start nats-server (is it installed? apt-get install -y nats-server): ${err.message}`);
+export class PortTakenError extends Error {}
+
+async function launchOnFreePort(): Promise<{ port: number; child: ChildProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { port, child: await launch(port) };
+    } catch (error) {
+      // Test files run concurrently, and freePort's port is free only until someone binds it: another file's
+      // nats-server may have taken it. Its listener must never be mistaken for ours (the two stacks would
+      // then share one NATS, and each metering service would refuse the other's keys), so a server that
+      // could not bind counts as failed, and a fresh port is tried.
+      if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * Starts nats-server on `port` and resolves once it says it is ready: its own log line, not a connection to
+ * the port, which another process may be holding. Rejects if it exits first (PortTakenError when the port
+ * was in use).
+ */
+export function launch(port: number): Promise<ChildProcess> {
+  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  return new Promise<ChildProcess>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`nats-server did not become ready on ${port} within ${READY_TIMEOUT_MS} ms:\n${log}`));
+    }, READY_TIMEOUT_MS);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (log.length < 64 * 1024) log += chunk;
+      if (log.includes('Server is ready')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot start nats-server (is it installed? apt-get install -y nats-server): ${err.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      const taken = log.includes('address already in use');
+      reject(taken ? new PortTakenError(`port ${port} is taken`) : new Error(`nats-server exited (${code ?? signal}) before it was ready:\n${log}`));
+    });
   });
-  return child;
 }
