@@ -38,11 +38,15 @@ describe('bench raw ceiling', () => {
       assert.ok([...bodies].every((b) => b === '{"data":["a"]}' || b === '{"data":["b"]}'));
       // The burn is counted in CPU time, not in wall time: whatever the machine's load, 200 requests at a target
       // of 500 µs use at least half of that in the two processes (the matcher trims the burn by their own cost).
+      // First 200 unmeasured: the start's own CPU (the JIT) makes the first windows look dear, and the matcher
+      // cuts the burn until it has seen ordinary requests. /proc counts in ticks of 10 ms per process.
       const cpu = () => servers.pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
+      for (let i = 0; i < 200; i++) await (await fetch(`${servers.base}/api/v1/stats`)).arrayBuffer();
       const before = cpu();
       for (let i = 0; i < 200; i++) await (await fetch(`${servers.base}/api/v1/stats`)).arrayBuffer();
       const used = cpu() - before;
-      assert.ok(used >= (200 * 250) / 1e6, `${used} s of CPU for 200 requests`);
+      const ticks = 0.01 * servers.pids.length;
+      assert.ok(used + ticks >= (200 * 250) / 1e6, `${used} s of CPU for 200 requests`);
     } finally {
       await servers.stop();
       fs.rmSync(dir, { recursive: true, force: true });
