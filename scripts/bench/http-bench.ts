@@ -2,8 +2,8 @@
 // cost-matched ceiling, with the metering traffic on NATS counted around every stack run.
 import type { Scenario, ScenarioId } from './scenarios.ts';
 import type { NatsCounters, Stack } from './stack.ts';
-import { cpuSeconds, stackCpu, workerSchedule, workersCpuSeconds } from './proc-stats.ts';
-import type { WorkerSchedule } from './proc-stats.ts';
+import { cpuSecondsOf, stackCounters, workersCpuSeconds } from './proc-stats.ts';
+import type { StackCounters } from './proc-stats.ts';
 import type { RawServers } from './raw-servers.ts';
 import type { HandlerTimes } from './request-log.ts';
 import { handlerTimesSince, markRequestLogs } from './request-log.ts';
@@ -90,8 +90,7 @@ export interface HttpBenchInput {
 /** Per-process counters read before and after a run. */
 interface Counters {
   nats: NatsCounters;
-  cpu: Record<string, number>;
-  workers: WorkerSchedule;
+  stack: StackCounters;
 }
 
 function difference(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
@@ -101,7 +100,7 @@ function difference(after: Record<string, number>, before: Record<string, number
 }
 
 async function counters(stack: Stack): Promise<Counters> {
-  return { nats: await natsCounters(stack), cpu: stackCpu(stack), workers: workerSchedule(stack) };
+  return { nats: await natsCounters(stack), stack: stackCounters(stack) };
 }
 
 function delta(before: Counters, after: Counters, http: WrkResult, handler: HandlerTimes): MeteringDelta {
@@ -115,19 +114,15 @@ function delta(before: Counters, after: Counters, http: WrkResult, handler: Hand
     seconds: http.seconds,
     natsInMsgs: after.nats.inMsgs - before.nats.inMsgs,
     meteringRequests,
-    cpuSeconds: difference(after.cpu, before.cpu),
-    preemptions: difference(after.workers.preemptions, before.workers.preemptions),
-    kernelSeconds: difference(after.workers.kernelSeconds, before.workers.kernelSeconds),
+    cpuSeconds: difference(after.stack.cpu, before.stack.cpu),
+    preemptions: difference(after.stack.preemptions, before.stack.preemptions),
+    kernelSeconds: difference(after.stack.kernelSeconds, before.stack.kernelSeconds),
     handler,
   };
 }
 
 /** Fresh processes for each matched run: time for the connections, the JIT and the burn to settle. */
 const MATCHED_WARMUP_SECONDS = 2;
-
-function cpuOf(pids: readonly number[]): number {
-  return pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
-}
 
 function fmt(r: WrkResult): string {
   const bad = r.non2xx || r.socketErrors ? ` non2xx=${r.non2xx} socketErrors=${r.socketErrors}` : '';
@@ -154,9 +149,9 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
     const matched: MatchedRun[] = [];
     const metering: MeteringDelta[] = [];
     for (let run = 0; run < input.runs; run++) {
-      const rawBefore = cpuOf(input.raw.pids);
+      const rawBefore = cpuSecondsOf(input.raw.pids);
       const r = await runWrk(target(input.raw.base, '', run), { ...input.wrk, log: input.log });
-      const rawMicros = microsPerRequest(cpuOf(input.raw.pids) - rawBefore, r.requests);
+      const rawMicros = microsPerRequest(cpuSecondsOf(input.raw.pids) - rawBefore, r.requests);
       raw.push(r);
       console.log(`    raw   #${run + 1} ${fmt(r)}`);
       const logs = markRequestLogs(input.stack.pm2Home);
@@ -219,9 +214,9 @@ async function matchedRun(
   try {
     // The warm-up is also where the servers' burn settles (cpu-matcher.ts).
     await runWrk(target(servers.base), { ...input.wrk, seconds: Math.min(MATCHED_WARMUP_SECONDS, input.warmupSeconds), log: input.log });
-    const before = cpuOf(servers.pids);
+    const before = cpuSecondsOf(servers.pids);
     const wrk = await runWrk(target(servers.base), { ...input.wrk, log: input.log });
-    return { rawMicros, workersMicros, measuredMicros: microsPerRequest(cpuOf(servers.pids) - before, wrk.requests), wrk };
+    return { rawMicros, workersMicros, measuredMicros: microsPerRequest(cpuSecondsOf(servers.pids) - before, wrk.requests), wrk };
   } finally {
     await servers.stop();
   }

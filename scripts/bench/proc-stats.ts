@@ -90,46 +90,50 @@ export function cpuSeconds(pid: number): number {
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** CPU seconds used so far by each process of the stack: API workers, metering, nats-server, pm2's daemon. */
-export function stackCpu(stack: Stack): Record<string, number> {
-  const cpu: Record<string, number> = {};
-  const name = processNamer();
-  for (const p of jlist(stack.env)) {
-    if (p.pid > 0) cpu[name(p.name)] = cpuSeconds(p.pid);
-  }
-  if (stack.natsPid) cpu['nats-server'] = cpuSeconds(stack.natsPid);
-  try {
-    cpu['pm2 daemon'] = cpuSeconds(Number(fs.readFileSync(path.join(stack.pm2Home, 'pm2.pid'), 'utf8').trim()));
-  } catch {
-    // no daemon pid file: nothing to count
-  }
-  return cpu;
+/** CPU seconds (user + system) used so far by all of `pids` together. */
+export function cpuSecondsOf(pids: readonly number[]): number {
+  return pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
 }
 
-/** Per API worker, counters of how the kernel treated it so far (workerSchedule). */
-export interface WorkerSchedule {
+/** Counters of the stack's processes so far, read around each stack run (one `pm2 jlist`, one stat per process). */
+export interface StackCounters {
+  /** CPU seconds (user + system) by process: API workers, metering, nats-server, pm2's daemon. */
+  cpu: Record<string, number>;
   /**
-   * Involuntary context switches (/proc/<pid>/status): each is a time the kernel took the core from a worker
-   * that still had work, which every connection waiting on that worker then waits out.
+   * Per API worker, involuntary context switches (/proc/<pid>/status): each is a time the kernel took the
+   * core from a worker that still had work, which every connection waiting on that worker then waits out.
    */
   preemptions: Record<string, number>;
-  /** CPU seconds spent in the kernel on the worker's behalf (system time: sockets, context switches, faults). */
+  /** Per API worker, the part of `cpu` spent in the kernel on its behalf (sockets, context switches, faults). */
   kernelSeconds: Record<string, number>;
 }
 
-export function workerSchedule(stack: Stack): WorkerSchedule {
-  const schedule: WorkerSchedule = { preemptions: {}, kernelSeconds: {} };
+function preemptionsOf(pid: number): number {
+  try {
+    const m = /^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export function stackCounters(stack: Stack): StackCounters {
+  const counters: StackCounters = { cpu: {}, preemptions: {}, kernelSeconds: {} };
   const name = processNamer();
   for (const p of jlist(stack.env)) {
-    if (p.name !== 'api' || p.pid <= 0) continue;
-    const worker = name(p.name);
-    schedule.kernelSeconds[worker] = cpuTimes(p.pid).kernel;
-    try {
-      const m = /^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${p.pid}/status`, 'utf8'));
-      schedule.preemptions[worker] = m ? Number(m[1]) : Number.NaN;
-    } catch {
-      schedule.preemptions[worker] = Number.NaN;
-    }
+    if (p.pid <= 0) continue;
+    const proc = name(p.name);
+    const times = cpuTimes(p.pid);
+    counters.cpu[proc] = times.total;
+    if (!isWorker(proc)) continue;
+    counters.kernelSeconds[proc] = times.kernel;
+    counters.preemptions[proc] = preemptionsOf(p.pid);
   }
-  return schedule;
+  if (stack.natsPid) counters.cpu['nats-server'] = cpuSeconds(stack.natsPid);
+  try {
+    counters.cpu['pm2 daemon'] = cpuSeconds(Number(fs.readFileSync(path.join(stack.pm2Home, 'pm2.pid'), 'utf8').trim()));
+  } catch {
+    // no daemon pid file: nothing to count
+  }
+  return counters;
 }

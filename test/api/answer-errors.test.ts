@@ -1,5 +1,5 @@
 // Errors that answer a client (bad key, spent quota, unknown entry, refused parameter) are built without a stack
-// trace, which was most of what a 404 or a 429 cost a worker; faults keep theirs for the server log.
+// trace (nobody reads it, and capturing it was most of the JavaScript of a 404); faults keep theirs for the log.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 
 import { CpuMatcher } from '../../scripts/bench/cpu-matcher.ts';
-import { cpuSeconds } from '../../scripts/bench/proc-stats.ts';
+import { cpuSecondsOf } from '../../scripts/bench/proc-stats.ts';
 import type { CapturedRoutes } from '../../scripts/bench/raw-server.ts';
 import { startRawServers } from '../../scripts/bench/raw-servers.ts';
 import { freePort } from '../support/nats.ts';
@@ -40,7 +40,7 @@ describe('bench raw ceiling', () => {
       // of 500 µs use at least half of that in the two processes (the matcher trims the burn by their own cost).
       // First 200 unmeasured: the start's own CPU (the JIT) makes the first windows look dear, and the matcher
       // cuts the burn until it has seen ordinary requests. /proc counts in ticks of 10 ms per process.
-      const cpu = () => servers.pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
+      const cpu = () => cpuSecondsOf(servers.pids);
       for (let i = 0; i < 200; i++) await (await fetch(`${servers.base}/api/v1/stats`)).arrayBuffer();
       const before = cpu();
       for (let i = 0; i < 200; i++) await (await fetch(`${servers.base}/api/v1/stats`)).arrayBuffer();

@@ -1,6 +1,7 @@
 // Which sockets listen on a loopback port, and whose they are (/proc). API workers listen with SO_REUSEPORT,
 // so a second stack binding a port the first already holds succeeds silently and the kernel spreads the
-// connections over both: the test stack checks that every listener on its port is one of its own workers.
+// connections over both. The pm2 test stack, whose ports are fixed before pm2 binds them, checks that every
+// listener on its ports is one of its own processes.
 import fs from 'node:fs';
 
 const LISTEN = '0A';

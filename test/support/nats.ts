@@ -1,4 +1,4 @@
-// Starts a real nats-server on a free loopback port for one test file; stop() in t.after / after().
+// Starts a real nats-server on a loopback port of the kernel's choosing for one test file; stop() in t.after / after().
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -27,12 +27,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** How many free ports startNats tries when another process takes the one it was given first. */
-const PORT_ATTEMPTS = 5;
 const READY_TIMEOUT_MS = 10_000;
+/** nats-server's port for "pick a free one yourself". */
+const ANY_PORT = -1;
 
 export async function startNats(): Promise<NatsHandle> {
-  const started = await launchOnFreePort();
+  // The server binds a port of the kernel's choosing: a port chosen here and bound later could meanwhile be
+  // taken by another test file's server, and the two stacks would share one NATS.
+  const started = await launch(ANY_PORT);
   const { port } = started;
   let { child } = started;
   const exited = () => child.exitCode !== null || child.signalCode !== null;
@@ -52,37 +54,26 @@ export async function startNats(): Promise<NatsHandle> {
       await done;
     },
     async restart() {
-      child = await launch(port);
+      // The clients reconnect to the same URL, so the same port; if another process took it meanwhile, this
+      // fails (PortTakenError) rather than adopting that process's server.
+      child = (await launch(port)).child;
     },
   };
 }
 
 export class PortTakenError extends Error {}
 
-async function launchOnFreePort(): Promise<{ port: number; child: ChildProcess }> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    try {
-      return { port, child: await launch(port) };
-    } catch (error) {
-      // Test files run concurrently, and freePort's port is free only until someone binds it: another file's
-      // nats-server may have taken it. Its listener must never be mistaken for ours (the two stacks would
-      // then share one NATS, and each metering service would refuse the other's keys), so a server that
-      // could not bind counts as failed, and a fresh port is tried.
-      if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
-    }
-  }
-}
+const LISTENING = /Listening for client connections on [\d.]+:(\d+)/;
 
 /**
- * Starts nats-server on `port` and resolves once it says it is ready: its own log line, not a connection to
- * the port, which another process may be holding. Rejects if it exits first (PortTakenError when the port
- * was in use).
+ * Starts nats-server on `port` (ANY_PORT: one it picks) and resolves once it says it is ready, with the port
+ * it says it listens on: its own log lines, not a connection to the port, which another process may hold.
+ * Rejects if it exits first (PortTakenError when the port was in use).
  */
-export function launch(port: number): Promise<ChildProcess> {
+export function launch(port: number): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
-  return new Promise<ChildProcess>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`nats-server did not become ready on ${port} within ${READY_TIMEOUT_MS} ms:\n${log}`));
@@ -90,9 +81,10 @@ export function launch(port: number): Promise<ChildProcess> {
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       if (log.length < 64 * 1024) log += chunk;
-      if (log.includes('Server is ready')) {
+      const listening = LISTENING.exec(log);
+      if (listening && log.includes('Server is ready')) {
         clearTimeout(timer);
-        resolve(child);
+        resolve({ child, port: Number(listening[1]) });
       }
     });
     child.once('error', (err) => {

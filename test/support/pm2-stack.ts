@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
+import { strangeListeners } from './listeners.ts';
 import { freePort } from './nats.ts';
 import { testSnapshotPath } from './snapshot.ts';
 
@@ -33,14 +34,16 @@ export async function startPm2Stack(options: { workers?: number } = {}): Promise
   fs.copyFileSync(testSnapshotPath(), path.join(snapshots, 'snapshot-initial.sqlite'));
   fs.symlinkSync('snapshot-initial.sqlite', path.join(snapshots, 'current.sqlite'));
 
+  // pm2 runs production's ecosystem, which listens on fixed ports: chosen free here, bound later.
   const port = await freePort();
+  const natsPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PM2_HOME: path.join(dataDir, 'pm2'),
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
-    NATS_PORT: String(await freePort()),
+    NATS_PORT: String(natsPort),
     API_WORKERS: String(options.workers ?? 2),
   };
   delete env.NATS_URL;
@@ -54,6 +57,16 @@ export async function startPm2Stack(options: { workers?: number } = {}): Promise
 
   await pm2('start', 'ecosystem.config.cjs');
   await waitHealthy(baseUrl, 30_000);
+  // Meanwhile a concurrent test file may have bound one of them: the API workers would then share the HTTP
+  // port with it (SO_REUSEPORT), or this stack's NATS clients would reach its nats-server. Refuse to run so.
+  const pids = (JSON.parse(await pm2('jlist')) as { pid: number }[]).map((app) => app.pid);
+  for (const [what, p] of [['HTTP', port], ['NATS', natsPort]] as const) {
+    const strangers = strangeListeners(p, pids);
+    if (strangers.length > 0) {
+      await pm2('kill').catch(() => undefined);
+      throw new Error(`the ${what} port ${p} also has a listener outside this pm2 stack (socket inodes ${strangers.join(', ')})`);
+    }
+  }
 
   return {
     baseUrl,
