@@ -1,7 +1,7 @@
 // Which sockets listen on a loopback port, and whose they are (/proc). API workers listen with SO_REUSEPORT,
 // so a second stack binding a port the first already holds succeeds silently and the kernel spreads the
-// connections over both. The pm2 test stack, whose ports are fixed before pm2 binds them, checks that every
-// listener on its ports is one of its own processes.
+// connections over both. The test stacks, whose ports are chosen free before their workers bind them, check
+// that every listener on their ports is one of their own processes.
 import fs from 'node:fs';
 
 const LISTEN = '0A';

@@ -11,7 +11,8 @@ import { closeApp, createApp } from '../../services/api/app.ts';
 import { readApiConfig } from '../../services/api/config.ts';
 import { connectMeter } from '../../services/api/metering/nats-meter.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import { startNats } from './nats.ts';
+import { strangeListeners } from './listeners.ts';
+import { freePort, startNats } from './nats.ts';
 import { testSnapshotPath } from './snapshot.ts';
 
 import type { ChildProcess } from 'node:child_process';
@@ -21,8 +22,8 @@ import type { NatsHandle } from './nats.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const STARTUP_TIMEOUT_MS = 30_000;
-/** An API worker's start-up line, with the port it listens on. */
-const LISTENING = /"msg":"listening"[^\n]*"port":(\d+)/;
+/** Free ports tried for a stack's API workers when a concurrent test file's stack took the first. */
+const PORT_ATTEMPTS = 5;
 
 export interface Registered {
   apiKey: string;
@@ -168,11 +169,7 @@ export async function startStack(options: { workers?: number; env?: NodeJS.Proce
   const snapshotPath = testSnapshotPath();
   const output: string[] = [];
   const workers: ChildProcess[] = [];
-  // The first worker binds a port of the kernel's choosing and the others join it (SO_REUSEPORT). A port
-  // chosen here and bound later could meanwhile be taken by a concurrent test file's stack, and with
-  // SO_REUSEPORT both would listen on it, the kernel spreading the connections over the two.
-  let port = 0;
-  try {
+  const startWorkers = async (port: number): Promise<void> => {
     for (let i = 0; i < (options.workers ?? 2); i++) {
       const from = output.length;
       const worker = spawnTsx(
@@ -191,10 +188,22 @@ export async function startStack(options: { workers?: number; env?: NodeJS.Proce
       );
       workers.push(worker);
       // Each worker must be listening itself, not just one of them.
-      const listening = () => LISTENING.exec(output.slice(from).join(''));
-      await waitFor(`API worker ${i}`, () => listening() !== null || worker.exitCode != null, () => output.join(''));
+      await waitFor(`API worker ${i}`, () => output.slice(from).join('').includes('"msg":"listening"') || worker.exitCode != null, () => output.join(''));
       if (worker.exitCode != null) throw new Error(`API worker ${i} exited: ${output.join('')}`);
-      port = Number(listening()?.[1]);
+    }
+  };
+  let port = 0;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      await startWorkers(port);
+      // freePort's port is free only until someone binds it, and the workers bind with SO_REUSEPORT: a stack
+      // of a concurrent test file that got the same port would share it silently. Start again elsewhere.
+      // (PORT=0 is no way out: uWS binds port 0 without SO_REUSEPORT, so no second worker could join it.)
+      const strangers = strangeListeners(port, workers.map((w) => w.pid ?? -1));
+      if (strangers.length === 0) break;
+      if (attempt >= PORT_ATTEMPTS) throw new Error(`port ${port} is shared with another process's listener`);
+      await Promise.all(workers.splice(0).map((w) => stopChild(w, 'SIGKILL')));
     }
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitFor('healthz', async () => (await fetch(`${baseUrl}/healthz`).catch(() => undefined))?.status === 200, () => output.join(''));
