@@ -11,6 +11,8 @@ import { CpuMatcher } from '../../scripts/bench/cpu-matcher.ts';
 import { cpuSecondsOf } from '../../scripts/bench/proc-stats.ts';
 import type { CapturedRoutes } from '../../scripts/bench/raw-server.ts';
 import { startRawServers } from '../../scripts/bench/raw-servers.ts';
+import type { RawServerOptions, RawServers } from '../../scripts/bench/raw-servers.ts';
+import { strangeListeners } from '../support/listeners.ts';
 import { freePort } from '../support/nats.ts';
 
 const routes: CapturedRoutes = {
@@ -18,13 +20,29 @@ const routes: CapturedRoutes = {
   pools: { '/api/v1/words': [{ status: '200 OK', headers: [], body: '{"data":["a"]}' }, { status: '200 OK', headers: [], body: '{"data":["b"]}' }] },
 };
 
+const PORT_ATTEMPTS = 5;
+
+/**
+ * Raw servers on a free port that no other process listens on. They bind with SO_REUSEPORT, so a concurrent
+ * test file's API workers that got the same free port would share it silently and answer these requests.
+ */
+async function startAlone(options: Omit<RawServerOptions, 'port'>): Promise<RawServers> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const servers = await startRawServers({ ...options, port });
+    if (strangeListeners(port, servers.pids).length === 0) return servers;
+    await servers.stop();
+    if (attempt >= PORT_ATTEMPTS) throw new Error(`port ${port} is shared with another process's listener`);
+  }
+}
+
 describe('bench raw ceiling', () => {
   it('bench raw ceiling - both processes listen before the start returns, and serve the captured responses with a CPU cost', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-raw-'));
     const routesFile = path.join(dir, 'routes.json');
     fs.writeFileSync(routesFile, JSON.stringify(routes));
     const log = path.join(dir, 'raw.log');
-    const servers = await startRawServers({ count: 2, port: await freePort(), routesFile, cpuMicros: 500, log });
+    const servers = await startAlone({ count: 2, routesFile, cpuMicros: 500, log });
     try {
       const lines = fs.readFileSync(log, 'utf8');
       for (const pid of servers.pids) assert.match(lines, new RegExp(`raw server ${pid} listening on .*, CPU per request matched to 500 µs`));
