@@ -69,14 +69,17 @@ export function processMemory(stack: Stack): WorkerMemory[] {
     }));
 }
 
+/** /proc counts CPU time in clock ticks of 1/100 s (USER_HZ): a reading may be short by up to one. */
+export const CLOCK_TICK_SECONDS = 0.01;
+
 /** CPU seconds a process has used so far, from /proc/<pid>/stat: in all (user + system) and in the kernel. */
 export function cpuTimes(pid: number): { total: number; kernel: number } {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat (utime, stime) are at 11 and 12 after the command; clock ticks of 1/100 s.
-    const user = Number(fields[11]) / CLOCK_TICKS_PER_SECOND;
-    const kernel = Number(fields[12]) / CLOCK_TICKS_PER_SECOND;
+    // Fields 14 and 15 of stat (utime, stime) are at 11 and 12 after the command, in clock ticks.
+    const user = Number(fields[11]) * CLOCK_TICK_SECONDS;
+    const kernel = Number(fields[12]) * CLOCK_TICK_SECONDS;
     return { total: user + kernel, kernel };
   } catch {
     return { total: Number.NaN, kernel: Number.NaN };
@@ -88,7 +91,6 @@ export function cpuSeconds(pid: number): number {
   return cpuTimes(pid).total;
 }
 
-const CLOCK_TICKS_PER_SECOND = 100;
 
 /** CPU seconds (user + system) used so far by all of `pids` together. */
 export function cpuSecondsOf(pids: readonly number[]): number {

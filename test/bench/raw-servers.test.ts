@@ -8,11 +8,11 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 
 import { CpuMatcher } from '../../scripts/bench/cpu-matcher.ts';
-import { cpuSecondsOf } from '../../scripts/bench/proc-stats.ts';
+import { CLOCK_TICK_SECONDS, cpuSecondsOf } from '../../scripts/bench/proc-stats.ts';
 import type { CapturedRoutes } from '../../scripts/bench/raw-server.ts';
 import { startRawServers } from '../../scripts/bench/raw-servers.ts';
 import type { RawServerOptions, RawServers } from '../../scripts/bench/raw-servers.ts';
-import { strangeListeners } from '../support/listeners.ts';
+import { onUnsharedPort } from '../support/listeners.ts';
 import { freePort } from '../support/nats.ts';
 
 const routes: CapturedRoutes = {
@@ -20,20 +20,10 @@ const routes: CapturedRoutes = {
   pools: { '/api/v1/words': [{ status: '200 OK', headers: [], body: '{"data":["a"]}' }, { status: '200 OK', headers: [], body: '{"data":["b"]}' }] },
 };
 
-const PORT_ATTEMPTS = 5;
-
-/**
- * Raw servers on a free port that no other process listens on. They bind with SO_REUSEPORT, so a concurrent
- * test file's API workers that got the same free port would share it silently and answer these requests.
- */
+/** Raw servers on a port no other process listens on: a concurrent test file's API workers would answer for them. */
 async function startAlone(options: Omit<RawServerOptions, 'port'>): Promise<RawServers> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const servers = await startRawServers({ ...options, port });
-    if (strangeListeners(port, servers.pids).length === 0) return servers;
-    await servers.stop();
-    if (attempt >= PORT_ATTEMPTS) throw new Error(`port ${port} is shared with another process's listener`);
-  }
+  const { started } = await onUnsharedPort((port) => startRawServers({ ...options, port }), (s) => s.pids, (s) => s.stop());
+  return started;
 }
 
 describe('bench raw ceiling', () => {
@@ -63,7 +53,7 @@ describe('bench raw ceiling', () => {
       const before = cpu();
       for (let i = 0; i < 200; i++) await (await fetch(`${servers.base}/api/v1/stats`)).arrayBuffer();
       const used = cpu() - before;
-      const ticks = 0.01 * servers.pids.length;
+      const ticks = CLOCK_TICK_SECONDS * servers.pids.length;
       assert.ok(used + ticks >= (200 * 250) / 1e6, `${used} s of CPU for 200 requests`);
     } finally {
       await servers.stop();

@@ -4,6 +4,8 @@
 // that every listener on their ports is one of their own processes.
 import fs from 'node:fs';
 
+import { freePort } from './nats.ts';
+
 const LISTEN = '0A';
 
 /** Inodes of the IPv4 TCP sockets in LISTEN on `port` (/proc/net/tcp: local address, state, inode). */
@@ -38,4 +40,27 @@ export function socketInodes(pid: number): Set<string> {
 export function strangeListeners(port: number, pids: readonly number[]): string[] {
   const ours = new Set(pids.flatMap((pid) => [...socketInodes(pid)]));
   return [...listeningInodes(port)].filter((inode) => !ours.has(inode));
+}
+
+/** Free ports tried before giving up, each found shared with another process's listener. */
+const PORT_ATTEMPTS = 5;
+
+/**
+ * Starts listeners that bind with SO_REUSEPORT (`start`, which returns what it started) on a free port that
+ * no other process listens on. freePort's port is free only until someone binds it: a concurrent test file
+ * that got the same port would share it silently. When a stranger is found, `stop` undoes the start and
+ * another free port is tried.
+ */
+export async function onUnsharedPort<T>(
+  start: (port: number) => Promise<T>,
+  pidsOf: (started: T) => readonly number[],
+  stop: (started: T) => Promise<void>,
+): Promise<{ port: number; started: T }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const started = await start(port);
+    if (strangeListeners(port, pidsOf(started)).length === 0) return { port, started };
+    await stop(started);
+    if (attempt >= PORT_ATTEMPTS) throw new Error(`port ${port} is shared with another process's listener`);
+  }
 }

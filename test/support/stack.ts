@@ -11,8 +11,8 @@ import { closeApp, createApp } from '../../services/api/app.ts';
 import { readApiConfig } from '../../services/api/config.ts';
 import { connectMeter } from '../../services/api/metering/nats-meter.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import { strangeListeners } from './listeners.ts';
-import { freePort, startNats } from './nats.ts';
+import { onUnsharedPort } from './listeners.ts';
+import { startNats } from './nats.ts';
 import { testSnapshotPath } from './snapshot.ts';
 
 import type { ChildProcess } from 'node:child_process';
@@ -22,8 +22,6 @@ import type { NatsHandle } from './nats.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const STARTUP_TIMEOUT_MS = 30_000;
-/** Free ports tried for a stack's API workers when a concurrent test file's stack took the first. */
-const PORT_ATTEMPTS = 5;
 
 export interface Registered {
   apiKey: string;
@@ -192,19 +190,17 @@ export async function startStack(options: { workers?: number; env?: NodeJS.Proce
       if (worker.exitCode != null) throw new Error(`API worker ${i} exited: ${output.join('')}`);
     }
   };
-  let port = 0;
   try {
-    for (let attempt = 1; ; attempt++) {
-      port = await freePort();
-      await startWorkers(port);
-      // freePort's port is free only until someone binds it, and the workers bind with SO_REUSEPORT: a stack
-      // of a concurrent test file that got the same port would share it silently. Start again elsewhere.
-      // (PORT=0 is no way out: uWS binds port 0 without SO_REUSEPORT, so no second worker could join it.)
-      const strangers = strangeListeners(port, workers.map((w) => w.pid ?? -1));
-      if (strangers.length === 0) break;
-      if (attempt >= PORT_ATTEMPTS) throw new Error(`port ${port} is shared with another process's listener`);
-      await Promise.all(workers.splice(0).map((w) => stopChild(w, 'SIGKILL')));
-    }
+    // The workers bind with SO_REUSEPORT, so the port must be one no concurrent test file's stack holds. (PORT=0
+    // is no way out: uWS binds port 0 without SO_REUSEPORT, so no second worker could join it.)
+    const { port } = await onUnsharedPort(
+      async (p) => {
+        await startWorkers(p);
+        return workers;
+      },
+      (started) => started.map((w) => w.pid ?? -1),
+      (started) => Promise.all(started.splice(0).map((w) => stopChild(w, 'SIGKILL'))).then(() => undefined),
+    );
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitFor('healthz', async () => (await fetch(`${baseUrl}/healthz`).catch(() => undefined))?.status === 200, () => output.join(''));
     return {
