@@ -7,7 +7,10 @@
 import fs from 'node:fs';
 import uWS from 'uWebSockets.js';
 
+import { headerBlock } from '../../services/api/http/headers.ts';
 import { CpuMatcher } from './cpu-matcher.ts';
+
+import type { HeaderBlock } from '../../services/api/http/headers.ts';
 
 export interface CapturedResponse {
   status: string;
@@ -24,12 +27,13 @@ export interface CapturedRoutes {
 
 interface Prepared {
   status: string;
-  headers: [string, string][];
+  /** Written in one call, as the API workers write theirs: the ceiling sends bytes the cheapest way uWS can. */
+  headers: HeaderBlock | undefined;
   body: Buffer;
 }
 
 function prepare(r: CapturedResponse): Prepared {
-  return { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'utf8') };
+  return { status: r.status, headers: r.headers.length === 0 ? undefined : headerBlock(r.headers), body: Buffer.from(r.body, 'utf8') };
 }
 
 /**
@@ -69,7 +73,7 @@ function main(): void {
   const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as CapturedRoutes;
   const exact = new Map(Object.entries(routes.exact).map(([k, v]) => [k, prepare(v)]));
   const pools = new Map(Object.entries(routes.pools).map(([k, v]) => [k, v.map(prepare)]));
-  const notFound: Prepared = { status: '404 Not Found', headers: [['content-type', 'text/plain']], body: Buffer.from('not captured') };
+  const notFound = prepare({ status: '404 Not Found', headers: [['content-type', 'text/plain']], body: 'not captured' });
   let turn = 0;
 
   uWS
@@ -89,7 +93,7 @@ function main(): void {
       }
       res.cork(() => {
         res.writeStatus(response.status);
-        for (const [name, value] of response.headers) res.writeHeader(name, value);
+        if (response.headers) res.writeHeader(response.headers.name, response.headers.value);
         res.end(response.body);
       });
     })

@@ -16,7 +16,11 @@ export function createLogger(
   err: NodeJS.WritableStream = process.stderr,
 ): Logger {
   const prefix = JSON.stringify(base).slice(0, -1);
-  let buffer = '';
+  // Lines waiting, joined at the flush. Appending each line to one string instead built a rope of hundreds of
+  // lines that the write had to flatten before encoding it, at several times the cost of the join
+  // (scripts/bench/notes.md, session 12).
+  let pending: string[] = [];
+  let pendingChars = 0;
   let scheduled = false;
 
   const line = (fields: Record<string, unknown>): string => {
@@ -26,15 +30,17 @@ export function createLogger(
   };
   const flush = (): void => {
     scheduled = false;
-    if (buffer === '') return;
-    const chunk = buffer;
-    buffer = '';
+    if (pendingChars === 0) return;
+    const chunk = pending.join('');
+    pending = [];
+    pendingChars = 0;
     out.write(chunk);
   };
 
   const append = (text: string): void => {
-    buffer += text;
-    if (buffer.length >= MAX_BUFFERED_CHARS) flush();
+    pending.push(text);
+    pendingChars += text.length;
+    if (pendingChars >= MAX_BUFFERED_CHARS) flush();
     else if (!scheduled) {
       scheduled = true;
       setTimeout(flush, LOG_FLUSH_INTERVAL_MS).unref();

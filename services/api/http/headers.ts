@@ -1,4 +1,4 @@
-// Response header values shared by the routes, computed once.
+// Response header values shared by the routes, computed once, and the one-call form the metered routes send.
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -28,3 +28,37 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   /** Browsers cap this (Chrome at 2 h); one day is the common ask. */
   'access-control-max-age': '86400',
 };
+
+/** A header name: an RFC 9110 token. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A header value we write: visible ASCII, spaces and tabs; never CR or LF. */
+const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
+
+/**
+ * Several response headers encoded once, for a single uWS `writeHeader(name, value)` call. uWS writes each
+ * header as `name: value\r\n` without looking at either, so a value that goes on with `\r\nname: value`
+ * writes the following headers in the same call. Each call converts its JS strings to UTF-8 and crosses into
+ * C++, and the metered routes' eight such calls per response were one of the largest costs a lookup had in
+ * the worker beyond the kernel's (scripts/bench/notes.md, session 12).
+ */
+export interface HeaderBlock {
+  readonly name: Buffer;
+  readonly value: Buffer;
+}
+
+/**
+ * Encodes `pairs` (at least one) as one HeaderBlock. Only names and values this code chose go in, and each is
+ * checked here: a CR or LF refused at start-up can never split a header on the wire.
+ */
+export function headerBlock(pairs: readonly (readonly [string, string])[]): HeaderBlock {
+  if (pairs.length === 0) throw new Error('a header block needs at least one header');
+  for (const [name, value] of pairs) {
+    if (!TOKEN.test(name)) throw new Error(`not a header name: ${JSON.stringify(name)}`);
+    if (!FIELD_VALUE.test(value)) throw new Error(`not a header value for ${name}: ${JSON.stringify(value)}`);
+  }
+  const [[first, value], ...rest] = pairs;
+  return {
+    name: Buffer.from(first, 'latin1'),
+    value: Buffer.from(value + rest.map(([n, v]) => `\r\n${n}: ${v}`).join(''), 'latin1'),
+  };
+}

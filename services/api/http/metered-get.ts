@@ -10,13 +10,14 @@ import { parse as parseQuery } from 'node:querystring';
 import { QuotaExceededError } from '../../shared/domain-errors.ts';
 import { missingApiKey } from '../../shared/errors.ts';
 import { ifNoneMatchHits } from './etag.ts';
-import { CORS_HEADER_ENTRIES, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
+import { CORS_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 import { inFlightOf, logRequest, publicError } from './pipeline.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { Deps } from '../deps.ts';
 import type { Admission } from '../metering/meter.ts';
+import type { HeaderBlock } from './headers.ts';
 import type { Server } from 'hyper-express';
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 
@@ -31,12 +32,28 @@ export interface GetRequest {
   readonly ifNoneMatch: string;
 }
 
-/** A successful reply; CORS, rate-limit and content-type headers are added for every route. */
+/** A successful reply; the rate-limit headers are added for every route. */
 export interface Reply {
   status: 200 | 304;
-  headers: readonly (readonly [string, string])[];
+  /** Every other header, built by replyHeaders (a 200) or storedHeaders (a 200 or a 304). */
+  headers: HeaderBlock;
   /** The body (for a 304, the one a 200 would carry; it is not sent). */
   body: Buffer;
+}
+
+/** A route's own headers for a 200, with CORS and Content-Type, encoded once (a cached page keeps its own). */
+export function replyHeaders(own: readonly (readonly [string, string])[]): HeaderBlock {
+  return headerBlock([...CORS_HEADER_ENTRIES, ...own, ['content-type', JSON_CONTENT_TYPE]]);
+}
+
+/** A stored body's headers for its 200 and for its 304, which carries no body and so no Content-Type. */
+export interface StoredHeaders {
+  readonly ok: HeaderBlock;
+  readonly notModified: HeaderBlock;
+}
+
+export function storedHeaders(own: readonly (readonly [string, string])[]): StoredHeaders {
+  return { ok: replyHeaders(own), notModified: headerBlock([...CORS_HEADER_ENTRIES, ...own]) };
 }
 
 export type MeteredGetHandler = (req: GetRequest, admission: Admission) => Reply;
@@ -66,9 +83,18 @@ export function apiKeyFrom(xApiKey: string | undefined, authorization: string | 
 }
 
 /** A stored JSON body with its validator: 304 when If-None-Match names it (still metered). */
-export function storedReply(req: GetRequest, body: Buffer, etag: string, headers: readonly (readonly [string, string])[]): Reply {
-  return { status: ifNoneMatchHits(req.ifNoneMatch, etag) ? 304 : 200, headers, body };
+export function storedReply(req: GetRequest, body: Buffer, etag: string, headers: StoredHeaders): Reply {
+  return ifNoneMatchHits(req.ifNoneMatch, etag)
+    ? { status: 304, headers: headers.notModified, body }
+    : { status: 200, headers: headers.ok, body };
 }
+
+// Request header names as bytes: uWS converts a string argument to UTF-8 on every call.
+const IF_NONE_MATCH = Buffer.from('if-none-match');
+const X_API_KEY = Buffer.from('x-api-key');
+const AUTHORIZATION = Buffer.from('authorization');
+const RATE_LIMIT_NAME = Buffer.from('x-ratelimit-limit');
+const CORS = headerBlock(CORS_HEADER_ENTRIES);
 
 function readRequest(req: HttpRequest, paramCount: number): GetRequest {
   const query = req.getQuery() ?? '';
@@ -79,18 +105,17 @@ function readRequest(req: HttpRequest, paramCount: number): GetRequest {
     query,
     queryParameters: () => (parsed ??= parseQuery(query)),
     params,
-    ifNoneMatch: req.getHeader('if-none-match'),
+    ifNoneMatch: req.getHeader(IF_NONE_MATCH),
   };
 }
 
+/** The three rate-limit headers in one call (see HeaderBlock): the value is digits only, so nothing can split. */
 function writeRateLimit(res: HttpResponse, limit: number, remaining: number, used: number): void {
-  res.writeHeader('x-ratelimit-limit', String(limit));
-  res.writeHeader('x-ratelimit-remaining', String(remaining));
-  res.writeHeader('x-ratelimit-used', String(used));
+  res.writeHeader(RATE_LIMIT_NAME, `${limit}\r\nx-ratelimit-remaining: ${remaining}\r\nx-ratelimit-used: ${used}`);
 }
 
-function writeCors(res: HttpResponse): void {
-  for (const [name, value] of CORS_HEADER_ENTRIES) res.writeHeader(name, value);
+function writeBlock(res: HttpResponse, block: HeaderBlock): void {
+  res.writeHeader(block.name, block.value);
 }
 
 export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, endpoint, handle }: MeteredGetRoute): void {
@@ -101,7 +126,7 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
   const sendError = (res: HttpResponse, error: unknown, admission: Admission | undefined): number => {
     const apiError: ApiError = publicError(deps, 'GET', route, error);
     res.writeStatus(`${apiError.status} ${STATUS_CODES[apiError.status] ?? 'Error'}`);
-    writeCors(res);
+    writeBlock(res, CORS);
     if (admission) writeRateLimit(res, admission.limit, admission.remaining, admission.used);
     else if (error instanceof QuotaExceededError) writeRateLimit(res, error.state.limit, 0, error.state.used);
     res.writeHeader('content-type', JSON_CONTENT_TYPE);
@@ -119,9 +144,8 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
       return sendError(res, error, admission);
     }
     if (reply.status === 304) res.writeStatus('304 Not Modified');
-    writeCors(res);
+    writeBlock(res, reply.headers);
     writeRateLimit(res, admission.limit, admission.remaining, admission.used);
-    for (const [name, value] of reply.headers) res.writeHeader(name, value);
     // A 304 goes without Content-Length (RFC 9110 §8.6 allows it; 0 would be wrong). This uWS build's
     // endWithoutBody with any argument leaves the response unfinished (the next request on the connection is
     // never read), so it is called bare, and a 304 does not close its connection while the worker drains:
@@ -129,7 +153,6 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
     if (reply.status === 304) res.endWithoutBody();
     else {
       // While draining, every other response closes its connection: keep-alive clients move to another worker.
-      res.writeHeader('content-type', JSON_CONTENT_TYPE);
       res.end(reply.body, inFlight.draining);
     }
     return reply.status;
@@ -143,7 +166,7 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
       logRequest(deps, 'GET', route, status, started, admission?.keyPrefix);
     };
     const req = readRequest(raw, paramCount);
-    const key = apiKeyFrom(raw.getHeader('x-api-key'), raw.getHeader('authorization'));
+    const key = apiKeyFrom(raw.getHeader(X_API_KEY), raw.getHeader(AUTHORIZATION));
     let admission: Admission | undefined;
     try {
       // Spec (Authentication 4, 6): refused before the handler, without rate-limit headers.

@@ -1,7 +1,7 @@
 // A metered GET that answers with one body fixed for the snapshot (languages, stats): encoded once at start,
 // sent as it is, with its ETag and 304.
 import { snapshotEtag } from './etag.ts';
-import { registerMeteredGet, storedReply } from './metered-get.ts';
+import { registerMeteredGet, storedHeaders, storedReply } from './metered-get.ts';
 
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { Deps } from '../deps.ts';
@@ -16,7 +16,7 @@ export function registerStoredBody(
 ): void {
   const etag = snapshotEtag(deps.snapshot.meta);
   const body = Buffer.from(json);
-  const headers = [['cache-control', cacheControl], ['etag', etag]] as const;
+  const headers = storedHeaders([['cache-control', cacheControl], ['etag', etag]]);
   const pattern = endpoint.slice('GET '.length);
   registerMeteredGet(app, deps, { pattern, route: endpoint, endpoint, handle: (req) => storedReply(req, body, etag, headers) });
 }

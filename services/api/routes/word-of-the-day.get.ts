@@ -7,10 +7,11 @@ import { secondsToUtcMidnight, utcDay } from '../../shared/metering/day.ts';
 import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
-import { registerMeteredGet, storedReply } from '../http/metered-get.ts';
+import { registerMeteredGet, storedHeaders, storedReply } from '../http/metered-get.ts';
 import { queryParser } from '../http/query-schemas.ts';
 
 import type { Deps } from '../deps.ts';
+import type { StoredHeaders } from '../http/metered-get.ts';
 import type { Server } from 'hyper-express';
 
 /** A real calendar day (2025-02-30 is refused), written YYYY-MM-DD. */
@@ -37,10 +38,21 @@ const parseWordOfTheDayQuery = queryParser(wordOfTheDayQuerySchema);
 /** Days × languages kept encoded per worker. */
 const DAY_CACHE_ENTRIES = 256;
 
+/** One raw query's answer for a day. */
+interface Day {
+  body: Buffer;
+  etag: string;
+  /** Today's word (no date asked): cached by clients until 00:00 UTC, so its headers change every second. */
+  today: boolean;
+  headers: StoredHeaders;
+  /** The seconds to midnight that `headers` say, for today's word. */
+  seconds: number;
+}
+
 export function registerWordOfTheDay(app: Server, deps: Deps): void {
   const resolveLanguage = languageResolver(deps.snapshot);
   const cache = new Lru<{ body: Buffer; etag: string }>(DAY_CACHE_ENTRIES);
-  const byRawQuery = new Lru<{ body: Buffer; etag: string; today: boolean }>(DAY_CACHE_ENTRIES);
+  const byRawQuery = new Lru<Day>(DAY_CACHE_ENTRIES);
 
   registerMeteredGet(app, deps, {
     pattern: '/api/v1/word-of-the-day',
@@ -69,14 +81,20 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
           stored = { body: Buffer.from(json), etag: snapshotEtag(deps.snapshot.meta, date) };
           cache.set(key, stored);
         }
-        day = { ...stored, today: query.date === undefined };
+        // Today's word changes at 00:00 UTC: cache it until then (below); a named date is fixed for the snapshot.
+        const headers = storedHeaders([['cache-control', ENTRY_CACHE_CONTROL], ['etag', stored.etag]]);
+        day = { ...stored, today: query.date === undefined, headers, seconds: Number.NaN };
         byRawQuery.set(rawKey, day);
       }
-      const { body, etag } = day;
-      // Today's word changes at 00:00 UTC: cache it until then; a named date is fixed for the snapshot.
-      const seconds = secondsToUtcMidnight(now);
-      const cacheControl = day.today ? `public, max-age=${seconds}, s-maxage=${seconds}` : ENTRY_CACHE_CONTROL;
-      return storedReply(req, body, etag, [['cache-control', cacheControl], ['etag', etag]]);
+      if (day.today) {
+        const seconds = secondsToUtcMidnight(now);
+        if (seconds !== day.seconds) {
+          const cacheControl = `public, max-age=${seconds}, s-maxage=${seconds}`;
+          day.headers = storedHeaders([['cache-control', cacheControl], ['etag', day.etag]]);
+          day.seconds = seconds;
+        }
+      }
+      return storedReply(req, day.body, day.etag, day.headers);
     },
   });
 }

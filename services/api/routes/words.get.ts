@@ -5,7 +5,7 @@ import { notFound } from '../../shared/errors.ts';
 import { Lru } from '../../shared/lru.ts';
 import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
-import { registerMeteredGet, storedReply } from '../http/metered-get.ts';
+import { registerMeteredGet, storedHeaders, storedReply } from '../http/metered-get.ts';
 import { decodePathParam } from '../http/params.ts';
 
 import type { Deps } from '../deps.ts';
@@ -27,7 +27,7 @@ export type WordsGetParams = z.infer<typeof wordsGetParamsSchema>;
 
 export function registerWordsGet(app: Server, deps: Deps): void {
   const etag = snapshotEtag(deps.snapshot.meta);
-  const headers = [['cache-control', ENTRY_CACHE_CONTROL], ['etag', etag]] as const;
+  const headers = storedHeaders([['cache-control', ENTRY_CACHE_CONTROL], ['etag', etag]]);
   // Keyed by the raw path parameter: a hit skips decoding, validation and the SQLite lookup.
   const cache = new Lru<Buffer>(ENTRY_CACHE_ENTRIES, { secondSighting: true });
   const missing = (): Error => notFound('No entry matches that id or slug.');

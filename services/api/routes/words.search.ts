@@ -5,10 +5,11 @@ import { Lru } from '../../shared/lru.ts';
 import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
 import { SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
-import { registerMeteredGet } from '../http/metered-get.ts';
+import { registerMeteredGet, replyHeaders } from '../http/metered-get.ts';
 import { intParam, queryParser } from '../http/query-schemas.ts';
 
 import type { Deps } from '../deps.ts';
+import type { HeaderBlock } from '../http/headers.ts';
 import type { SearchPage } from '../snapshot/snapshot.ts';
 import type { Server } from 'hyper-express';
 
@@ -40,8 +41,8 @@ const parseSearchQuery = queryParser(wordsSearchQuerySchema);
 
 interface RenderedPage {
   body: Buffer;
-  /** Cache-Control and Content-Range, built with the page: a cached page is sent without building anything. */
-  headers: readonly (readonly [string, string])[];
+  /** Its headers (Cache-Control, Content-Range), encoded with the page: a cached page is sent as it is. */
+  headers: HeaderBlock;
 }
 
 export function registerWordsSearch(app: Server, deps: Deps): void {
@@ -104,5 +105,5 @@ function render(page: SearchPage, query: WordsSearchQuery): RenderedPage {
     `{"data":[${page.itemsJson.join(',')}],"total":${page.total},"page":${query.page},"perPage":${query.limit},` +
     `"hasMore":${hasMore}${diagnostics}}`;
   const contentRange = count === 0 ? 'items 0-0/0' : `items ${first}-${first + count - 1}/${page.total}`;
-  return { body: Buffer.from(body), headers: [['cache-control', SEARCH_CACHE_CONTROL], ['content-range', contentRange]] };
+  return { body: Buffer.from(body), headers: replyHeaders([['cache-control', SEARCH_CACHE_CONTROL], ['content-range', contentRange]]) };
 }
