@@ -31,9 +31,13 @@ export const ADMISSION_DEADLINE_MS = 1000;
 /**
  * A worker asks for its next block when the one it holds is down to this share of its size, so that under
  * steady traffic admissions never wait for the metering service (otherwise every request of the key in that
- * worker waits for one round trip per block; test/metering/concurrency.test.ts).
+ * worker waits for one round trip per block; test/metering/concurrency.test.ts). At a quarter, a worker
+ * serving one key at 30k requests/s had about 8 ms of a 1,000-unit block left when it asked, which the
+ * metering service's answer sometimes took longer than with both cores busy: requests waited for the lease
+ * in the middle of steady load (scripts/bench/notes.md, session 12). Half gives twice the time; a worker that
+ * dies strands at most one and a half blocks instead of one and a quarter.
  */
-export const REFILL_AT_SHARE = 0.25;
+export const REFILL_AT_SHARE = 0.5;
 /**
  * Only blocks at least this large are refilled ahead: they go to team and institution keys at volume. Small
  * blocks (a free key's day is 1,000 requests) are drained first, so that a second block held ahead does not
