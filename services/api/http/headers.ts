@@ -57,8 +57,23 @@ export function headerBlock(pairs: readonly (readonly [string, string])[]): Head
     if (!FIELD_VALUE.test(value)) throw new Error(`not a header value for ${name}: ${JSON.stringify(value)}`);
   }
   const [[first, value], ...rest] = pairs;
-  return {
-    name: Buffer.from(first, 'latin1'),
-    value: Buffer.from(value + rest.map(([n, v]) => `\r\n${n}: ${v}`).join(''), 'latin1'),
-  };
+  let name = NAMES.get(first);
+  if (name === undefined) {
+    name = outsidePool(first);
+    NAMES.set(first, name);
+  }
+  return { name, value: outsidePool(value + rest.map(([n, v]) => `\r\n${n}: ${v}`).join('')) };
+}
+
+/** Encoded first names, shared by every block (a closed set: the names this code writes). */
+const NAMES = new Map<string, Buffer>();
+
+/**
+ * Bytes of their own, not a slice of Buffer's shared 8 KB pool: a search page's block lives as long as the
+ * page in the worker's cache, and a slice would keep its whole slab alive with it.
+ */
+function outsidePool(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(text.length);
+  bytes.write(text, 'latin1');
+  return bytes;
 }
