@@ -94,7 +94,8 @@ const IF_NONE_MATCH = Buffer.from('if-none-match');
 const X_API_KEY = Buffer.from('x-api-key');
 const AUTHORIZATION = Buffer.from('authorization');
 const RATE_LIMIT_NAME = Buffer.from('x-ratelimit-limit');
-const CORS = headerBlock(CORS_HEADER_ENTRIES);
+/** What every error reply carries besides its rate-limit headers and its own (Retry-After). */
+const ERROR_HEADERS = headerBlock([...CORS_HEADER_ENTRIES, ['content-type', JSON_CONTENT_TYPE], ['cache-control', NO_STORE]]);
 
 function readRequest(req: HttpRequest, paramCount: number): GetRequest {
   const query = req.getQuery() ?? '';
@@ -126,11 +127,9 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
   const sendError = (res: HttpResponse, error: unknown, admission: Admission | undefined): number => {
     const apiError: ApiError = publicError(deps, 'GET', route, error);
     res.writeStatus(`${apiError.status} ${STATUS_CODES[apiError.status] ?? 'Error'}`);
-    writeBlock(res, CORS);
+    writeBlock(res, ERROR_HEADERS);
     if (admission) writeRateLimit(res, admission.limit, admission.remaining, admission.used);
     else if (error instanceof QuotaExceededError) writeRateLimit(res, error.state.limit, 0, error.state.used);
-    res.writeHeader('content-type', JSON_CONTENT_TYPE);
-    res.writeHeader('cache-control', NO_STORE);
     for (const [name, value] of Object.entries(apiError.headers)) res.writeHeader(name, value);
     res.end(JSON.stringify(apiError.toBody()), inFlight.draining);
     return apiError.status;

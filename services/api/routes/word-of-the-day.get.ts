@@ -42,17 +42,25 @@ const DAY_CACHE_ENTRIES = 256;
 interface Day {
   body: Buffer;
   etag: string;
-  /** Today's word (no date asked): cached by clients until 00:00 UTC, so its headers change every second. */
-  today: boolean;
-  headers: StoredHeaders;
-  /** The seconds to midnight that `headers` say, for today's word. */
-  seconds: number;
+  /** A named date's headers, fixed for the snapshot; undefined for today's word (todayHeaders). */
+  headers: StoredHeaders | undefined;
 }
 
 export function registerWordOfTheDay(app: Server, deps: Deps): void {
   const resolveLanguage = languageResolver(deps.snapshot);
   const cache = new Lru<{ body: Buffer; etag: string }>(DAY_CACHE_ENTRIES);
   const byRawQuery = new Lru<Day>(DAY_CACHE_ENTRIES);
+  // Today's word changes at 00:00 UTC and clients may cache it until then, so its Cache-Control counts down:
+  // encoded once a second for the whole route (every language's word of one day has the same ETag).
+  let todayMemo: { etag: string; seconds: number; headers: StoredHeaders } | undefined;
+  const todayHeaders = (etag: string, now: number): StoredHeaders => {
+    const seconds = secondsToUtcMidnight(now);
+    if (todayMemo?.seconds !== seconds || todayMemo.etag !== etag) {
+      const cacheControl = `public, max-age=${seconds}, s-maxage=${seconds}`;
+      todayMemo = { etag, seconds, headers: storedHeaders([['cache-control', cacheControl], ['etag', etag]]) };
+    }
+    return todayMemo.headers;
+  };
 
   registerMeteredGet(app, deps, {
     pattern: '/api/v1/word-of-the-day',
@@ -81,20 +89,13 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
           stored = { body: Buffer.from(json), etag: snapshotEtag(deps.snapshot.meta, date) };
           cache.set(key, stored);
         }
-        // Today's word changes at 00:00 UTC: cache it until then (below); a named date is fixed for the snapshot.
-        const headers = storedHeaders([['cache-control', ENTRY_CACHE_CONTROL], ['etag', stored.etag]]);
-        day = { ...stored, today: query.date === undefined, headers, seconds: Number.NaN };
+        // A named date's word is fixed for the snapshot; today's headers count down (todayHeaders).
+        const headers =
+          query.date === undefined ? undefined : storedHeaders([['cache-control', ENTRY_CACHE_CONTROL], ['etag', stored.etag]]);
+        day = { ...stored, headers };
         byRawQuery.set(rawKey, day);
       }
-      if (day.today) {
-        const seconds = secondsToUtcMidnight(now);
-        if (seconds !== day.seconds) {
-          const cacheControl = `public, max-age=${seconds}, s-maxage=${seconds}`;
-          day.headers = storedHeaders([['cache-control', cacheControl], ['etag', day.etag]]);
-          day.seconds = seconds;
-        }
-      }
-      return storedReply(req, day.body, day.etag, day.headers);
+      return storedReply(req, day.body, day.etag, day.headers ?? todayHeaders(day.etag, now));
     },
   });
 }
