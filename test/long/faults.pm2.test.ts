@@ -25,7 +25,7 @@ import {
 import { startPm2Stack } from '../support/pm2-stack.ts';
 import { httpClient } from '../reliability/support/http.ts';
 import { REFILL_AT_SHARE } from '../../services/api/metering/nats-meter.ts';
-import { MAX_BLOCK_UNITS } from '../../services/metering/store/block-size.ts';
+import { MAX_RATE_BLOCK_UNITS } from '../../services/metering/store/block-size.ts';
 
 import type { Sample } from '../support/faults.ts';
 import type { Pm2Stack } from '../support/pm2-stack.ts';
@@ -192,8 +192,9 @@ describe('faults under load (pm2, production bundles)', () => {
 
   test('kill -9 one API worker - the other serves, pm2 restarts it; over-count bounded by its blocks', async (t) => {
     // What the dead worker held is lost to the day's count: over-counting, never loss. Per endpoint that is at
-    // most one block plus what was left of the one before when it arrived (it is asked for ahead).
-    const lostAllowance = Math.ceil(MAX_BLOCK_UNITS * (1 + REFILL_AT_SHARE));
+    // most one block (sized by its rate, at most MAX_RATE_BLOCK_UNITS) plus what was left of the one before
+    // when it arrived (it is asked for ahead).
+    const lostAllowance = Math.ceil(MAX_RATE_BLOCK_UNITS * (1 + REFILL_AT_SHARE));
     t.diagnostic(await underLoad('kill -9 api worker', killScenario('api', { workerKilled: true, lostAllowance })));
   });
 

@@ -106,7 +106,7 @@ describe('leased allowance', () => {
         used.push(admission.used);
       }
     };
-    // A block of 1,000: past three quarters of it the worker asks for the next one, without waiting for it.
+    // A block of 1,000: past half of it the worker asks for the next one, without waiting for it.
     local(760);
     for (let i = 0; i < 200 && leaseRequests === before; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.equal(leaseRequests - before, 1, 'one lease request sent while units were still held');
@@ -114,6 +114,42 @@ describe('leased allowance', () => {
     // The rest of the first block and a whole second one, all decided in the worker.
     local(1_200);
     assert.equal(new Set(used).size, used.length, 'every X-RateLimit-Used is unique');
+  });
+
+  it("leased allowance - a key at volume asks ahead for its rate's worth of units, and is served from them", async () => {
+    let clock = Date.now();
+    const c = await workerMeter(nats.url, 'conc-rate', () => clock);
+    const wants: number[] = [];
+    const watch = spy.subscribe(SUBJECTS.lease, {
+      callback: (_err, msg) => wants.push((JSON.parse(new TextDecoder().decode(msg.data)) as { want: number }).want),
+    });
+    try {
+      await spy.flush();
+      const { apiKey } = await registerKey(c);
+      await svc.db.prepare("UPDATE api_keys SET plan = 'institution' WHERE prefix = ?").run(apiKey.slice(0, 17));
+      const endpoint = 'GET /api/v1/word-of-the-day';
+      const used = [(await c.admit(apiKey, endpoint)).used];
+      await spy.flush();
+      assert.deepEqual(wants, [1], 'the first request knows no rate yet');
+      // 20 ms later, past half of the 1,000-unit block: about 500 units in 20 ms, so half a second is ~12,500.
+      clock += 20;
+      for (let i = 0; i < 600; i++) used.push(c.admitNow?.(apiKey, endpoint)?.used ?? 0);
+      for (let i = 0; i < 200 && wants.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(wants.length, 2);
+      assert.ok(wants[1] >= 10_000 && wants[1] <= 15_000, `refill asked for ${wants[1]}`);
+      // What is left of the first block and the rate-sized one, all decided in the worker without waiting.
+      for (let i = 0; i < 10_000; i++) {
+        const admission = c.admitNow?.(apiKey, endpoint);
+        assert.ok(admission, `admission ${used.length + 1} had to wait for a lease`);
+        used.push(admission.used);
+      }
+      assert.ok(!used.includes(0));
+      assert.equal(new Set(used).size, used.length, 'every X-RateLimit-Used is unique');
+    } finally {
+      watch.unsubscribe();
+      await c.close();
+    }
   });
 
   it('leased allowance - refilling ahead over two workers still counts exactly to the limit', async () => {

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 
 import fc from 'fast-check';
 
-import { blockSize, MAX_BLOCK_UNITS } from '../../services/metering/store/block-size.ts';
+import { blockSize, MAX_BLOCK_UNITS, MAX_RATE_BLOCK_UNITS } from '../../services/metering/store/block-size.ts';
 import {
   clampTo,
   countUnits,
@@ -65,9 +65,10 @@ describe('blockSize', () => {
     assert.equal(blockSize(1, 100), 1);
     assert.equal(blockSize(0, 5), 0);
     for (let left = 1; left < 3000; left++) {
-      for (const want of [1, 10, 600, 5000]) {
+      for (const want of [1, 10, 600, 5000, 50_000]) {
         const n = blockSize(left, want);
-        assert.ok(n >= 1 && n <= left && n <= MAX_BLOCK_UNITS, `left ${left} want ${want} gave ${n}`);
+        const cap = Math.max(MAX_BLOCK_UNITS, Math.min(want, MAX_RATE_BLOCK_UNITS));
+        assert.ok(n >= 1 && n <= left && n <= cap, `left ${left} want ${want} gave ${n}`);
       }
     }
   });
@@ -75,5 +76,13 @@ describe('blockSize', () => {
   it('blockSize - waiting requests raise the block up to half of what is left', () => {
     assert.equal(blockSize(1000, 600), 500);
     assert.equal(blockSize(1000, 300), 300);
+  });
+
+  it("blockSize - a worker's rate raises the cap, up to MAX_RATE_BLOCK_UNITS and half of what is left", () => {
+    assert.equal(blockSize(500_000, 15_000), 15_000);
+    assert.equal(blockSize(500_000, 1_000_000), MAX_RATE_BLOCK_UNITS);
+    assert.equal(blockSize(20_000, 15_000), 10_000);
+    // Wanting less than the plain cap changes nothing: an eighth of what is left, up to 1,000.
+    assert.equal(blockSize(500_000, 800), MAX_BLOCK_UNITS);
   });
 });

@@ -10,12 +10,16 @@ export class EndpointLease {
   exhaustedUsed = 0;
   /** Ask for the next block once fewer units than this are held (set from each grant; 0 = never ahead). */
   refillBelow = 0;
+  /** This worker's rate for the slot: units taken since the last grant arrived. */
+  private grantedAt: number;
+  private takenSinceGrant = 0;
 
   constructor(
     readonly day: string,
     now: number,
   ) {
     this.lastUsedAt = now;
+    this.grantedAt = now;
   }
 
   /** Next number of the block, or undefined when nothing is held. */
@@ -26,7 +30,20 @@ export class EndpointLease {
     if (n === head[1]) this.ranges.shift();
     else head[0] = n + 1;
     this.lastUsedAt = now;
+    this.takenSinceGrant++;
     return n;
+  }
+
+  /** A grant arrived: the rate is measured afresh from here. */
+  granted(now: number): void {
+    this.grantedAt = now;
+    this.takenSinceGrant = 0;
+  }
+
+  /** Units this worker would take over `horizonMs` at its rate since the last grant (0 before any was taken). */
+  unitsFor(horizonMs: number, now: number): number {
+    if (this.takenSinceGrant === 0) return 0;
+    return Math.ceil((this.takenSinceGrant * horizonMs) / Math.max(1, now - this.grantedAt));
   }
 
   add(ranges: readonly Range[], now: number): void {

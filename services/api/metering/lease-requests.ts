@@ -1,5 +1,5 @@
 // A worker's lease requests: one in flight per key and endpoint (concurrent admissions share it), sized
-// for every admission waiting, and retried with the same id after a lost reply.
+// for every admission waiting or for the worker's rate, and retried with the same id after a lost reply.
 import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
@@ -7,11 +7,12 @@ import type { NatsConnection } from 'nats';
 
 import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { call } from '../../shared/metering/client.ts';
-import { RPC, type LeaseReply } from '../../shared/metering/protocol.ts';
+import { MAX_LEASE_WANT, RPC, type LeaseReply } from '../../shared/metering/protocol.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 
 interface Acquisition {
   waiters: number;
+  ahead: number;
   promise: Promise<void>;
 }
 
@@ -38,13 +39,16 @@ export class LeaseRequests {
 
   /**
    * Asks for a lease unless one request for this key and endpoint is already out, in which case the caller
-   * waits for that one. `apply` runs once with the reply, before any waiter resumes.
+   * waits for that one. `apply` runs once with the reply, before any waiter resumes. `ahead` is what the
+   * worker's rate will take before it can ask again: the block is sized for it or for the waiters, whichever
+   * is more.
    */
   request(
     hash: string,
     endpoint: MeteredEndpoint,
     day: string,
     apply: (reply: LeaseReply, sentAtEpoch: number) => void,
+    ahead = 0,
   ): Promise<void> {
     const id = `${hash}|${endpoint}`;
     const running = this.acquiring.get(id);
@@ -52,7 +56,7 @@ export class LeaseRequests {
       running.waiters++;
       return running.promise;
     }
-    const acq: Acquisition = { waiters: 1, promise: Promise.resolve() };
+    const acq: Acquisition = { waiters: 1, ahead, promise: Promise.resolve() };
     acq.promise = this.send(hash, endpoint, day, acq, apply).finally(() => this.acquiring.delete(id));
     this.acquiring.set(id, acq);
     return acq.promise;
@@ -75,7 +79,8 @@ export class LeaseRequests {
     // Kept on every failure, "no responders" included: a retry of a lost request must keep its id even if
     // it first meets a metering that is still down. An id the service never saw is simply granted afresh.
     const { holder, workerName: worker } = this.o;
-    const reply = await call(this.o.nc, RPC.lease, { holder, worker, requestId, keyHash: hash, endpoint, day, want: acq.waiters });
+    const want = Math.min(MAX_LEASE_WANT, Math.max(acq.waiters, acq.ahead));
+    const reply = await call(this.o.nc, RPC.lease, { holder, worker, requestId, keyHash: hash, endpoint, day, want });
     this.unanswered.delete(slot);
     apply(reply, epoch);
   }

@@ -39,6 +39,14 @@ export const ADMISSION_DEADLINE_MS = 1000;
  */
 export const REFILL_AT_SHARE = 0.5;
 /**
+ * A worker asks for about this long of its own traffic for a key and endpoint (its rate since the last grant),
+ * so that half of it, when the refill goes out, covers a slow answer from the metering service. At 30k
+ * requests/s a 1,000-unit block lasted 33 ms, and an answer held up by a slow WAL fsync in the service kept
+ * every connection of both workers waiting (scripts/bench/notes.md, session 13). The service caps such a
+ * block at MAX_RATE_BLOCK_UNITS.
+ */
+export const LEASE_HORIZON_MS = 500;
+/**
  * Only blocks at least this large are refilled ahead: they go to team and institution keys at volume. Small
  * blocks (a free key's day is 1,000 requests) are drained first, so that a second block held ahead does not
  * make X-RateLimit-Used skip numbers that another worker holds.
@@ -149,8 +157,13 @@ export class NatsMeter implements Meter {
       const left = deadline - performance.now();
       if (left <= 0) throw new MeteringUnavailableError('no allowance within the admission deadline');
       // The request goes on after the deadline: its grant is still applied and serves later requests.
-      const pending = this.leases.request(hash, endpoint, utcDay(this.now()), (reply, epoch) =>
-        this.applyLease(hash, endpoint, reply, epoch),
+      const now = this.now();
+      const pending = this.leases.request(
+        hash,
+        endpoint,
+        utcDay(now),
+        (reply, epoch) => this.applyLease(hash, endpoint, reply, epoch),
+        this.cache.get(hash)?.leases.get(endpoint)?.unitsFor(LEASE_HORIZON_MS, now),
       );
       await withDeadline(pending, left);
       const local = this.decide(hash, endpoint);
@@ -173,17 +186,23 @@ export class NatsMeter implements Meter {
     if (!lease || lease.day !== utcDay(now)) return undefined;
     const n = lease.take(now);
     if (n !== undefined) {
-      if (lease.wantsRefill(now)) this.refillAhead(hash, endpoint, lease.day);
+      if (lease.wantsRefill(now)) this.refillAhead(hash, endpoint, lease, now);
       return admission(info, n);
     }
     return lease.exhaustedUntil > now ? quotaExceeded(info, endpoint, lease.exhaustedUsed, now) : undefined;
   }
 
   /** Asks for the next block in the background while units are still held (one request at a time). */
-  private refillAhead(hash: string, endpoint: MeteredEndpoint, day: string): void {
+  private refillAhead(hash: string, endpoint: MeteredEndpoint, lease: EndpointLease, now: number): void {
     if (this.leases.inFlight(hash, endpoint)) return;
     this.leases
-      .request(hash, endpoint, day, (reply, epoch) => this.applyLease(hash, endpoint, reply, epoch))
+      .request(
+        hash,
+        endpoint,
+        lease.day,
+        (reply, epoch) => this.applyLease(hash, endpoint, reply, epoch),
+        lease.unitsFor(LEASE_HORIZON_MS, now),
+      )
       // Nothing waits on it: if it fails, the admission that finds the block empty asks again and reports.
       .catch(() => undefined);
   }
@@ -213,6 +232,7 @@ export class NatsMeter implements Meter {
     }
     if (reply.status === 'granted') {
       lease.add(reply.ranges, now);
+      lease.granted(now);
       const granted = countUnits(reply.ranges);
       lease.refillBelow = granted >= REFILL_MIN_BLOCK ? Math.ceil(granted * REFILL_AT_SHARE) : 0;
     } else {

@@ -29,6 +29,9 @@ export type KeyInfo = z.infer<typeof keyInfoSchema>;
 export const pingRequest = z.object({}).passthrough();
 export const pingReply = z.object({ ok: z.literal(true), version: z.string(), now: z.number() });
 
+/** Largest block size a worker may hint at (the service's own cap is lower). */
+export const MAX_LEASE_WANT = 1_000_000;
+
 export const leaseRequest = z.object({
   holder: holderSchema,
   worker: z.string().max(200),
@@ -37,8 +40,11 @@ export const leaseRequest = z.object({
   day: daySchema,
   /** Reused when the worker retries after a lost reply, so that a committed grant is not granted twice. */
   requestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  /** Requests waiting in the worker: a hint for the block size. */
-  want: z.number().int().min(1).max(1_000_000),
+  /**
+   * A hint for the block size: the requests waiting in the worker, or what its rate for the key and endpoint
+   * will take over the lease horizon, whichever is more (the service caps it).
+   */
+  want: z.number().int().min(1).max(MAX_LEASE_WANT),
 });
 export const leaseReply = z.discriminatedUnion('status', [
   z.object({ status: z.literal('invalid') }),
