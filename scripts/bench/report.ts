@@ -78,7 +78,9 @@ function http(r: BenchResults): string {
   const mix = r.queryMix;
   return `## HTTP: the stack against raw uWS
 
-Medians of ${r.options.runs} runs. Latencies in ms, measured by wrk at ${r.options.connections} connections.
+Medians of ${r.options.runs} runs. Latencies in ms, measured by wrk at ${r.options.connections} connections, whose percentiles
+count a long wait as the requests a client sending at a steady rate would have sent meanwhile (coordinated
+omission; see the notes below).
 
 ${table(['endpoint', 'path', 'raw req/s', 'stack req/s', 'ratio', 'stack p50', 'stack p99', 'raw p99', 'non-2xx + socket errors'], rows)}
 
