@@ -39,11 +39,11 @@ export const ADMISSION_DEADLINE_MS = 1000;
  */
 export const REFILL_AT_SHARE = 0.5;
 /**
- * A worker asks for about this long of its own traffic for a key and endpoint (its rate since the last grant),
- * so that half of it, when the refill goes out, covers a slow answer from the metering service. At 30k
- * requests/s a 1,000-unit block lasted 33 ms, and an answer held up by a slow WAL fsync in the service kept
- * every connection of both workers waiting (scripts/bench/notes.md, session 13). The service caps such a
- * block at MAX_RATE_BLOCK_UNITS.
+ * A refill ahead asks for about this long of the worker's own traffic for a key and endpoint (its rate since
+ * the last grant), so that half of it, when the refill goes out, covers a slow answer from the metering
+ * service. At 30k requests/s a 1,000-unit block lasted 33 ms, and an answer held up by a slow WAL fsync in the
+ * service kept every connection of both workers waiting (scripts/bench/notes.md, session 13). The service caps
+ * such a block at MAX_RATE_BLOCK_UNITS.
  */
 export const LEASE_HORIZON_MS = 500;
 /**
@@ -157,13 +157,11 @@ export class NatsMeter implements Meter {
       const left = deadline - performance.now();
       if (left <= 0) throw new MeteringUnavailableError('no allowance within the admission deadline');
       // The request goes on after the deadline: its grant is still applied and serves later requests.
-      const now = this.now();
-      const pending = this.leases.request(
-        hash,
-        endpoint,
-        utcDay(now),
-        (reply, epoch) => this.applyLease(hash, endpoint, reply, epoch),
-        this.cache.get(hash)?.leases.get(endpoint)?.unitsFor(LEASE_HORIZON_MS, now),
+      // Sized for the waiting admissions only: a rate-sized block goes only to refills ahead, which only keys at
+      // volume get (REFILL_MIN_BLOCK). A free key's blocks stay small, drained before the next is asked for, so
+      // that its X-RateLimit-Used never skips numbers that another worker holds.
+      const pending = this.leases.request(hash, endpoint, utcDay(this.now()), (reply, epoch) =>
+        this.applyLease(hash, endpoint, reply, epoch),
       );
       await withDeadline(pending, left);
       const local = this.decide(hash, endpoint);
