@@ -1,5 +1,10 @@
-// A bounded least-recently-used map over string keys (Map keeps insertion order: re-inserting on a hit moves a
-// key to the young end). Used by the API workers for rendered pages, entries, days and ranked result lists.
+// A bounded map over string keys that evicts what has not been read lately (second chance, "CLOCK": an
+// approximation of least-recently-used). Used by the API workers for rendered pages, entries, days and ranked
+// result lists. A hit only marks its entry; it does not move the key. Moving it (delete and set on the Map, on
+// every hit) made V8 rebuild the Map's hash table every few hits, and since the table of a long-lived Map is in
+// the old generation, each rebuilt table was allocated there: under entry by id that was most of what filled
+// the old generation, a full collection about once a second in each worker (scripts/bench/notes.md, session 13).
+// Keys now move only when eviction passes over them.
 
 export interface LruOptions {
   /**
@@ -13,8 +18,15 @@ export interface LruOptions {
   secondSighting?: boolean;
 }
 
+interface Slot<V> {
+  value: V;
+  /** Read since eviction last passed over it. */
+  read: boolean;
+}
+
 export class Lru<V> {
-  readonly #map = new Map<string, V>();
+  /** In insertion order: the oldest key first, as eviction looks at them. */
+  readonly #map = new Map<string, Slot<V>>();
   readonly #doorkeeper: Doorkeeper | undefined;
 
   constructor(
@@ -27,23 +39,39 @@ export class Lru<V> {
   }
 
   get(key: string): V | undefined {
-    const value = this.#map.get(key);
-    if (value !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, value);
-    }
-    return value;
+    const slot = this.#map.get(key);
+    if (slot === undefined) return undefined;
+    slot.read = true;
+    return slot.value;
   }
 
   set(key: string, value: V): void {
-    if (this.#doorkeeper !== undefined && !this.#map.has(key) && !this.#doorkeeper.sighted(key)) return;
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size > this.capacity) this.#map.delete(this.#map.keys().next().value as string);
+    const slot = this.#map.get(key);
+    if (slot !== undefined) {
+      slot.value = value;
+      slot.read = true;
+      return;
+    }
+    if (this.#doorkeeper !== undefined && !this.#doorkeeper.sighted(key)) return;
+    this.#map.set(key, { value, read: false });
+    if (this.#map.size > this.capacity) this.#evict();
   }
 
   get size(): number {
     return this.#map.size;
+  }
+
+  /**
+   * Drops the oldest key that was not read since eviction last passed over it; a read key gets a second chance
+   * (its mark cleared, moved to the young end). Every pass clears marks, so this ends within one round.
+   */
+  #evict(): void {
+    for (const [key, slot] of this.#map) {
+      this.#map.delete(key);
+      if (!slot.read) return;
+      slot.read = false;
+      this.#map.set(key, slot);
+    }
   }
 }
 

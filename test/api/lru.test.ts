@@ -1,11 +1,12 @@
-// The workers' bounded caches (services/shared/lru.ts): eviction order, and admission on a key's second sighting.
+// The workers' bounded caches (services/shared/lru.ts): eviction (second chance), and admission on a key's second
+// sighting.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { Doorkeeper, Lru } from '../../services/shared/lru.ts';
 
 describe('Lru', () => {
-  it('Lru - evicts the least recently used key; a hit makes a key young again', () => {
+  it('Lru - evicts the oldest key not read since; a read key gets a second chance', () => {
     const lru = new Lru<number>(2);
     lru.set('a', 1);
     lru.set('b', 2);
@@ -14,6 +15,30 @@ describe('Lru', () => {
     assert.equal(lru.get('b'), undefined);
     assert.equal(lru.get('a'), 1);
     assert.equal(lru.get('c'), 3);
+    assert.equal(lru.size, 2);
+  });
+
+  it('Lru - a key read between insertions survives a stream of keys that are never read', () => {
+    const lru = new Lru<number>(3);
+    lru.set('hot', 0);
+    for (let i = 0; i < 1_000; i++) {
+      assert.equal(lru.get('hot'), 0, `lost after ${i} insertions`);
+      lru.set(`cold ${i}`, i);
+    }
+    assert.equal(lru.size, 3);
+    // The newest cold keys are kept, the older ones went first.
+    assert.equal(lru.get('cold 999'), 999);
+    assert.equal(lru.get('cold 0'), undefined);
+  });
+
+  it('Lru - setting a stored key replaces its value and counts as a read', () => {
+    const lru = new Lru<number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    lru.set('a', 10);
+    lru.set('c', 3);
+    assert.equal(lru.get('a'), 10);
+    assert.equal(lru.get('b'), undefined);
     assert.equal(lru.size, 2);
   });
 
