@@ -5,12 +5,15 @@
 //   default-heap      the API workers without the ecosystem's V8 heap flags: what they save in resident size.
 //   parallel-gc       the API workers without --single-threaded-gc: V8's GC helper threads back, competing with
 //                     the workers, wrk and pm2 for the two cores.
+//   trace-gc          the API workers with --trace-gc: each collection is a line in their pm2 logs (keep them with
+//                     --keep-tmp and count Mark-Compact lines; they are not request lines).
 const base = require('../../ecosystem.config.cjs');
 
 const experiment = process.env.BENCH_EXPERIMENT;
 const variants = {
   'no-request-logs': (app) => (app.name === 'api' ? { ...app, disable_logs: true } : app),
   'default-heap': (app) => (app.name === 'api' ? { ...app, node_args: [] } : app),
+  'trace-gc': (app) => (app.name === 'api' ? { ...app, node_args: [...app.node_args, '--trace-gc'] } : app),
   'parallel-gc': (app) =>
     app.name === 'api' ? { ...app, node_args: app.node_args.filter((arg) => arg !== '--single-threaded-gc') } : app,
 };

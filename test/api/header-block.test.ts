@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { headerBlock } from '../../services/api/http/headers.ts';
+import { extendBlock, headerBlock } from '../../services/api/http/headers.ts';
 
 test('the first name is the call\'s name; the rest follow its value as CRLF-separated header lines', () => {
   const block = headerBlock([
@@ -25,4 +25,15 @@ test('a value with CR or LF, a name that is not a token, non-ASCII text and an e
   assert.throws(() => headerBlock([['cache control', 'x']]), /not a header name/);
   assert.throws(() => headerBlock([['etag: x\r\nx', 'x']]), /not a header name/);
   assert.throws(() => headerBlock([]), /at least one header/);
+});
+
+test('extendBlock: the same bytes as one block of all the pairs, and the added pairs checked the same way', () => {
+  const constant = headerBlock([['cache-control', 'public, max-age=60'], ['content-type', 'application/json']]);
+  const page = extendBlock(constant, [['content-range', 'items 0-19/240']]);
+  const whole = headerBlock([['cache-control', 'public, max-age=60'], ['content-type', 'application/json'], ['content-range', 'items 0-19/240']]);
+  assert.deepEqual([page.name, page.value], [whole.name, whole.value]);
+  // The constant block is left as it was (it is shared by every page).
+  assert.equal(constant.value.toString('latin1'), 'public, max-age=60\r\ncontent-type: application/json');
+  assert.throws(() => extendBlock(constant, [['content-range', 'items\r\nset-cookie: a=b']]), /not a header value for content-range/);
+  assert.throws(() => extendBlock(constant, [['content range', 'x']]), /not a header name/);
 });

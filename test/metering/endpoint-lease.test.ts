@@ -13,14 +13,13 @@ describe('EndpointLease', () => {
 
   it('EndpointLease - unitsFor: what the rate since the last grant takes over a horizon', () => {
     const lease = new EndpointLease('2026-11-24', 1_000);
-    lease.add([[1, 1000]], 1_000);
-    lease.granted(1_000);
+    lease.grant([[1, 1000]], 1_000);
     assert.equal(lease.unitsFor(500, 1_000), 0, 'nothing taken yet: no rate');
     for (let i = 0; i < 300; i++) lease.take(1_010);
     assert.equal(lease.unitsFor(500, 1_010), 15_000, '300 units in 10 ms');
     assert.equal(lease.unitsFor(500, 1_000), 150_000, 'within the same millisecond: counted as one');
     // A new grant measures afresh.
-    lease.granted(2_000);
+    lease.grant([[1001, 1001]], 2_000);
     lease.take(2_100);
     assert.equal(lease.unitsFor(500, 2_100), 5);
   });

@@ -52,17 +52,42 @@ export interface HeaderBlock {
  */
 export function headerBlock(pairs: readonly (readonly [string, string])[]): HeaderBlock {
   if (pairs.length === 0) throw new Error('a header block needs at least one header');
-  for (const [name, value] of pairs) {
-    if (!TOKEN.test(name)) throw new Error(`not a header name: ${JSON.stringify(name)}`);
-    if (!FIELD_VALUE.test(value)) throw new Error(`not a header value for ${name}: ${JSON.stringify(value)}`);
-  }
   const [[first, value], ...rest] = pairs;
+  checkHeader(first, value);
   let name = NAMES.get(first);
   if (name === undefined) {
     name = outsidePool(first);
     NAMES.set(first, name);
   }
-  return { name, value: outsidePool(value + rest.map(([n, v]) => `\r\n${n}: ${v}`).join('')) };
+  return { name, value: outsidePool(value + headerLines(rest)) };
+}
+
+/**
+ * `block` followed by `pairs`, checked the same way: for a route whose constant headers are encoded once at
+ * start-up while one or two vary per response (a search page's Content-Range), so that only those are built
+ * and checked per page.
+ */
+export function extendBlock(block: HeaderBlock, pairs: readonly (readonly [string, string])[]): HeaderBlock {
+  const lines = headerLines(pairs);
+  const value = Buffer.allocUnsafeSlow(block.value.length + lines.length);
+  block.value.copy(value);
+  value.write(lines, block.value.length, 'latin1');
+  return { name: block.name, value };
+}
+
+/** `\r\nname: value` for each pair, each checked. */
+function headerLines(pairs: readonly (readonly [string, string])[]): string {
+  let lines = '';
+  for (const [name, value] of pairs) {
+    checkHeader(name, value);
+    lines += `\r\n${name}: ${value}`;
+  }
+  return lines;
+}
+
+function checkHeader(name: string, value: string): void {
+  if (!TOKEN.test(name)) throw new Error(`not a header name: ${JSON.stringify(name)}`);
+  if (!FIELD_VALUE.test(value)) throw new Error(`not a header value for ${name}: ${JSON.stringify(value)}`);
 }
 
 /** Encoded first names, shared by every block (a closed set: the names this code writes). */

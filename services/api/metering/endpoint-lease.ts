@@ -34,8 +34,9 @@ export class EndpointLease {
     return n;
   }
 
-  /** A grant arrived: the rate is measured afresh from here. */
-  granted(now: number): void {
+  /** A grant from the service: its units join the lease, and the rate is measured afresh from here. */
+  grant(ranges: readonly Range[], now: number): void {
+    this.add(ranges, now);
     this.grantedAt = now;
     this.takenSinceGrant = 0;
   }
@@ -46,6 +47,7 @@ export class EndpointLease {
     return Math.ceil((this.takenSinceGrant * horizonMs) / Math.max(1, now - this.grantedAt));
   }
 
+  /** Units join the lease: a grant's (through grant) or ones a return nobody heard put back (the rate goes on). */
   add(ranges: readonly Range[], now: number): void {
     this.ranges = normalise([...this.ranges, ...ranges]).map(([a, b]) => [a, b]);
     this.exhaustedUntil = 0;

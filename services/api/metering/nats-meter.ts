@@ -229,8 +229,7 @@ export class NatsMeter implements Meter {
       entry.leases.set(endpoint, lease);
     }
     if (reply.status === 'granted') {
-      lease.add(reply.ranges, now);
-      lease.granted(now);
+      lease.grant(reply.ranges, now);
       const granted = countUnits(reply.ranges);
       lease.refillBelow = granted >= REFILL_MIN_BLOCK ? Math.ceil(granted * REFILL_AT_SHARE) : 0;
     } else {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { Lru } from '../../shared/lru.ts';
 import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
-import { SEARCH_CACHE_CONTROL } from '../http/headers.ts';
+import { extendBlock, SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { registerMeteredGet, replyHeaders } from '../http/metered-get.ts';
 import { intParam, queryParser } from '../http/query-schemas.ts';
@@ -41,9 +41,12 @@ const parseSearchQuery = queryParser(wordsSearchQuerySchema);
 
 interface RenderedPage {
   body: Buffer;
-  /** Its headers (Cache-Control, Content-Range), encoded with the page: a cached page is sent as it is. */
+  /** Its headers, encoded with the page: a cached page is sent as it is. */
   headers: HeaderBlock;
 }
+
+/** Every page's constant headers, encoded once; a page adds its Content-Range. */
+const PAGE_HEADERS = replyHeaders([['cache-control', SEARCH_CACHE_CONTROL]]);
 
 export function registerWordsSearch(app: Server, deps: Deps): void {
   const resolveLanguage = languageResolver(deps.snapshot);
@@ -105,5 +108,5 @@ function render(page: SearchPage, query: WordsSearchQuery): RenderedPage {
     `{"data":[${page.itemsJson.join(',')}],"total":${page.total},"page":${query.page},"perPage":${query.limit},` +
     `"hasMore":${hasMore}${diagnostics}}`;
   const contentRange = count === 0 ? 'items 0-0/0' : `items ${first}-${first + count - 1}/${page.total}`;
-  return { body: Buffer.from(body), headers: replyHeaders([['cache-control', SEARCH_CACHE_CONTROL], ['content-range', contentRange]]) };
+  return { body: Buffer.from(body), headers: extendBlock(PAGE_HEADERS, [['content-range', contentRange]]) };
 }
