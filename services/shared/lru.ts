@@ -45,16 +45,18 @@ export class Lru<V> {
     return slot.value;
   }
 
-  set(key: string, value: V): void {
+  /** Stores `value` under `key`; false when the doorkeeper let it pass by (a first sighting). */
+  set(key: string, value: V): boolean {
     const slot = this.#map.get(key);
     if (slot !== undefined) {
       slot.value = value;
       slot.read = true;
-      return;
+      return true;
     }
-    if (this.#doorkeeper !== undefined && !this.#doorkeeper.sighted(key)) return;
+    if (this.#doorkeeper !== undefined && !this.#doorkeeper.sighted(key)) return false;
     this.#map.set(key, { value, read: false });
     if (this.#map.size > this.capacity) this.#evict();
+    return true;
   }
 
   get size(): number {

@@ -48,6 +48,16 @@ describe('GET /api/v1/words', () => {
     assert.equal(seen.size, 28);
   });
 
+  test('GET /api/v1/words - a cached page keeps its bytes while later pages are rendered over the scratch buffer', async () => {
+    // The second request stores the page in the caches; the ones between render other pages.
+    const first = await api.call('/api/v1/words?q=omi&limit=30', { key: api.key });
+    await search('?q=omi&limit=30');
+    for (const q of ['water', 'ọ̀run', 'ilé', 'fire']) await search(`?q=${encodeURIComponent(q)}&limit=5`);
+    const again = await api.call('/api/v1/words?q=omi&limit=30', { key: api.key });
+    assert.equal(again.text, first.text);
+    assert.equal(again.headers.get('content-range'), first.headers.get('content-range'));
+  });
+
   test('GET /api/v1/words - the last page has hasMore false; an empty page reports items 0-0/0', async () => {
     const { page: first } = await search('?q=water&limit=100');
     const lastPage = Math.max(1, Math.ceil(first.total / 100));

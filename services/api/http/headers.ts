@@ -65,14 +65,20 @@ export function headerBlock(pairs: readonly (readonly [string, string])[]): Head
 /**
  * `block` followed by `pairs`, checked the same way: for a route whose constant headers are encoded once at
  * start-up while one or two vary per response (a search page's Content-Range), so that only those are built
- * and checked per page.
+ * and checked per page. The bytes are a slice of Buffer's shared pool, cheap for a block sent once: a block
+ * kept beyond its response must be copied out with ownBlock.
  */
 export function extendBlock(block: HeaderBlock, pairs: readonly (readonly [string, string])[]): HeaderBlock {
   const lines = headerLines(pairs);
-  const value = Buffer.allocUnsafeSlow(block.value.length + lines.length);
+  const value = Buffer.allocUnsafe(block.value.length + lines.length);
   block.value.copy(value);
   value.write(lines, block.value.length, 'latin1');
   return { name: block.name, value };
+}
+
+/** The block with bytes of its own (see outsidePool), to be kept. */
+export function ownBlock(block: HeaderBlock): HeaderBlock {
+  return { name: block.name, value: ownBytes(block.value) };
 }
 
 /** `\r\nname: value` for each pair, each checked. */
@@ -101,4 +107,11 @@ function outsidePool(text: string): Buffer {
   const bytes = Buffer.allocUnsafeSlow(text.length);
   bytes.write(text, 'latin1');
   return bytes;
+}
+
+/** A copy of `bytes` outside the pool (see outsidePool): for bytes kept that lie in a pool or a scratch buffer. */
+export function ownBytes(bytes: Buffer): Buffer {
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }

@@ -37,7 +37,10 @@ export interface Reply {
   status: 200 | 304;
   /** Every other header, built by replyHeaders (a 200) or storedHeaders (a 200 or a 304). */
   headers: HeaderBlock;
-  /** The body (for a 304, the one a 200 would carry; it is not sent). */
+  /**
+   * The body (for a 304, the one a 200 would carry; it is not sent). Sent before the handler's caller returns
+   * (uWS copies it in `end`), so a route may write the next reply's bytes over it (the search pages do).
+   */
   body: Buffer;
 }
 

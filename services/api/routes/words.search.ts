@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { Lru } from '../../shared/lru.ts';
 import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
-import { extendBlock, SEARCH_CACHE_CONTROL } from '../http/headers.ts';
+import { extendBlock, ownBlock, ownBytes, SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { registerMeteredGet, replyHeaders } from '../http/metered-get.ts';
 import { intParam, queryParser } from '../http/query-schemas.ts';
@@ -40,16 +40,61 @@ export type WordsSearchQuery = z.infer<typeof wordsSearchQuerySchema>;
 const parseSearchQuery = queryParser(wordsSearchQuerySchema);
 
 interface RenderedPage {
+  /** The JSON body: in the route's scratch buffer until the page is kept (keep). */
   body: Buffer;
   /** Its headers, encoded with the page: a cached page is sent as it is. */
   headers: HeaderBlock;
+  /** The bytes are the page's own (copied out of the scratch buffer and the pool): it may be cached. */
+  owned: boolean;
 }
 
 /** Every page's constant headers, encoded once; a page adds its Content-Range. */
 const PAGE_HEADERS = replyHeaders([['cache-control', SEARCH_CACHE_CONTROL]]);
+/** A page's body starts here, then the items, then the rest of the envelope (PaginatedWordsSchema's order). */
+const BODY_HEAD = '{"data":[';
+/** Scratch for bodies at first: a page of 100 items is a few tens of kB; it grows for a larger one. */
+const SCRATCH_BYTES = 64 * 1024;
+
+/**
+ * A page is rendered into one scratch buffer and sent from it: uWS copies the bytes in `end` before the
+ * handler returns, so the next page may overwrite them. Only a page a cache keeps gets bytes of its own;
+ * under a mix of new queries (most searches) no buffer is allocated per page.
+ */
+class PageRenderer {
+  #scratch = Buffer.allocUnsafeSlow(SCRATCH_BYTES);
+
+  /**
+   * The envelope and Content-Range (zero-based positions; spec: an empty page reports `items 0-0/0`). Written
+   * as text around the summaries' stored JSON bytes: parsing and re-serialising every summary was a quarter of
+   * a search's time, and decoding them to strings to encode the page again a fifth (notes, session 14).
+   */
+  render(page: SearchPage, query: WordsSearchQuery): RenderedPage {
+    const first = (query.page - 1) * query.limit;
+    const hasMore = first + page.count < page.total;
+    const diagnostics = page.truncated ? `,"diagnostics":{"truncated":true,"rankedLimit":${page.total}}` : '';
+    const tail = `],"total":${page.total},"page":${query.page},"perPage":${query.limit},"hasMore":${hasMore}${diagnostics}}`;
+    const length = BODY_HEAD.length + page.itemsByteLength + tail.length;
+    if (this.#scratch.length < length) this.#scratch = Buffer.allocUnsafeSlow(2 ** Math.ceil(Math.log2(length)));
+    const body = this.#scratch.subarray(0, length);
+    body.write(BODY_HEAD, 0, 'latin1');
+    const at = page.writeItems(body, BODY_HEAD.length);
+    body.write(tail, at, 'latin1');
+    const contentRange = page.count === 0 ? 'items 0-0/0' : `items ${first}-${first + page.count - 1}/${page.total}`;
+    return { body, headers: extendBlock(PAGE_HEADERS, [['content-range', contentRange]]), owned: false };
+  }
+}
+
+/** Gives a page that a cache has just stored bytes of its own (in place: both caches may hold the object). */
+function keep(page: RenderedPage): void {
+  if (page.owned) return;
+  page.body = ownBytes(page.body);
+  page.headers = ownBlock(page.headers);
+  page.owned = true;
+}
 
 export function registerWordsSearch(app: Server, deps: Deps): void {
   const resolveLanguage = languageResolver(deps.snapshot);
+  const renderer = new PageRenderer();
   const cache = new Lru<RenderedPage>(PAGE_CACHE_ENTRIES, { secondSighting: true });
   // The same pages by raw query string, so that a repeated request also skips parsing and validation.
   // Only valid queries are stored (validation throws before the set).
@@ -63,8 +108,8 @@ export function registerWordsSearch(app: Server, deps: Deps): void {
     const key = [language ?? '', query.partOfSpeech ?? '', query.page, query.limit, query.q ?? ''].join('\u0000');
     let rendered = cache.get(key);
     if (rendered === undefined) {
-      rendered = render(searchPage(deps, query, language), query);
-      cache.set(key, rendered);
+      rendered = renderer.render(searchPage(deps, query, language), query);
+      if (cache.set(key, rendered)) keep(rendered);
     }
     return rendered;
   };
@@ -77,7 +122,7 @@ export function registerWordsSearch(app: Server, deps: Deps): void {
       let rendered = byRawQuery.get(req.query);
       if (rendered === undefined) {
         rendered = renderQuery(req.queryParameters());
-        byRawQuery.set(req.query, rendered);
+        if (byRawQuery.set(req.query, rendered)) keep(rendered);
       }
       return { status: 200, headers: rendered.headers, body: rendered.body };
     },
@@ -92,21 +137,4 @@ function searchPage(deps: Deps, query: WordsSearchQuery, language: string | unde
     page: query.page,
     limit: query.limit,
   });
-}
-
-/**
- * The envelope and Content-Range (zero-based positions; spec: an empty page reports `items 0-0/0`). Written
- * as text around the summaries' stored JSON, in the field order of PaginatedWordsSchema: parsing and
- * re-serialising every summary was a quarter of a search's time.
- */
-function render(page: SearchPage, query: WordsSearchQuery): RenderedPage {
-  const first = (query.page - 1) * query.limit;
-  const count = page.itemsJson.length;
-  const hasMore = first + count < page.total;
-  const diagnostics = page.truncated ? `,"diagnostics":{"truncated":true,"rankedLimit":${page.total}}` : '';
-  const body =
-    `{"data":[${page.itemsJson.join(',')}],"total":${page.total},"page":${query.page},"perPage":${query.limit},` +
-    `"hasMore":${hasMore}${diagnostics}}`;
-  const contentRange = count === 0 ? 'items 0-0/0' : `items ${first}-${first + count - 1}/${page.total}`;
-  return { body: Buffer.from(body), headers: extendBlock(PAGE_HEADERS, [['content-range', contentRange]]) };
 }

@@ -14,10 +14,15 @@ export class SnapshotFormatError extends Error {
   override readonly name = 'SnapshotFormatError';
 }
 
-export function openSnapshot(path: string): Snapshot {
+export interface OpenOptions {
+  /** Bytes of word summaries held in memory (see SummaryStore); tests lower it to reach the rest. */
+  summaryBudgetBytes?: number;
+}
+
+export function openSnapshot(path: string, options: OpenOptions = {}): Snapshot {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    return new SqliteSnapshot(db, path);
+    return new SqliteSnapshot(db, path, options);
   } catch (error) {
     db.close();
     throw error;
@@ -40,6 +45,7 @@ class SqliteSnapshot implements Snapshot {
   constructor(
     private readonly db: Database.Database,
     path: string,
+    options: OpenOptions,
   ) {
     db.pragma(`mmap_size = ${MMAP_BYTES}`);
     // A snapshot file is never written after the build renames it into place (a publish writes a new file),
@@ -69,7 +75,7 @@ class SqliteSnapshot implements Snapshot {
     const sourcesBody = body.get('sources')?.body;
     this.sourceList = sourcesBody === undefined ? undefined : (JSON.parse(sourcesBody) as CorpusSource[]);
     this.languageList = (JSON.parse(this.languagesBody) as { data: Language[] }).data;
-    this.searcher = new SnapshotSearch(db);
+    this.searcher = new SnapshotSearch(db, options.summaryBudgetBytes);
     // One index lookup (id or slug) and one rowid lookup of the stored body.
     this.byId = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop WHERE e.id = ?');
     this.bySlug = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop WHERE e.slug = ?');

@@ -11,6 +11,8 @@ import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_RO
 import { matchExpression } from './fts-query.ts';
 import type { MatchFilters } from './fts-query.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
+import { SummaryStore } from './summaries.ts';
+import type { SummaryBytes } from './summaries.ts';
 
 /**
  * Ranked result lists kept per (text, language, part of speech), from a key's second search on (see Lru):
@@ -35,40 +37,82 @@ type Stmt = Database.Statement<unknown[], { pop: number }>;
 /** An FTS statement in pluck mode: expression → at most MAX_RANKED_ROWS + 1 rowids, which are pops. */
 type FtsStmt = Database.Statement<[string], number>;
 
-/** A page of results: stored summary JSON texts with matchType and score spliced in, parsed on demand. */
+/**
+ * A page of results: the stored summaries' bytes, each with matchType and score spliced in as text when
+ * written (the same bytes as parsing it and serialising `{...summary, matchType, score}`, without doing
+ * either per row), parsed only on demand.
+ */
 class RankedPage implements SearchPage {
   #items: WordSummary[] | undefined;
+  readonly itemsByteLength: number;
 
   constructor(
     readonly total: number,
-    readonly itemsJson: readonly string[],
+    private readonly summaries: readonly SummaryBytes[],
+    /** Per item, what follows the summary's fields: `,"matchType":"…","score":…}`. */
+    private readonly suffixes: readonly string[],
     readonly truncated: boolean,
-  ) {}
+  ) {
+    // Each summary without its closing brace, its suffix, and a comma between items.
+    let length = Math.max(0, summaries.length - 1);
+    for (let i = 0; i < summaries.length; i++) length += summaries[i].end - summaries[i].start - 1 + suffixes[i].length;
+    this.itemsByteLength = length;
+  }
+
+  get count(): number {
+    return this.summaries.length;
+  }
+
+  writeItems(target: Buffer, at: number): number {
+    for (let i = 0; i < this.summaries.length; i++) {
+      if (i > 0) target[at++] = COMMA;
+      const { source, start, end } = this.summaries[i];
+      at += source.copy(target, at, start, end - 1);
+      // The suffix is ASCII: matchType is one of a few words and score a number.
+      at += target.write(this.suffixes[i], at, 'latin1');
+    }
+    return at;
+  }
 
   get items(): WordSummary[] {
-    return (this.#items ??= this.itemsJson.map((json) => JSON.parse(json) as WordSummary));
+    if (this.#items === undefined) {
+      const bytes = Buffer.allocUnsafe(this.itemsByteLength);
+      this.writeItems(bytes, 0);
+      this.#items = JSON.parse(`[${bytes.toString('utf8')}]`) as WordSummary[];
+    }
+    return this.#items;
   }
+}
+
+const COMMA = 0x2c;
+
+/** What follows an item's stored summary fields (the summary's own closing brace dropped). */
+function itemSuffix(matchType: MatchType, score: number): string {
+  return `,"matchType":"${matchType}","score":${score}}`;
 }
 
 export class SnapshotSearch {
   private readonly browseStatements = new Map<string, Stmt>();
   private readonly headFts: FtsStmt;
   private readonly glossFts: FtsStmt;
-  private readonly summary: Database.Statement<[number], string>;
+  private readonly summaries: SummaryStore;
   private readonly count: Database.Statement<[string, string], { n: number }>;
   private readonly anchor: Database.Statement<[string, string, number], { folded: string; id: number }>;
   private readonly ranked = new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true });
   private readonly forms: FormLookups;
   private readonly facets: EntryFacets;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    summaryBudgetBytes?: number,
+  ) {
     // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
     // the statement for a re-prepare (parse and plan again) on every execution, about half the time of an FTS
     // query that matches nothing (scripts/bench/bound-limit.ts; its table is in BENCHMARKS.md).
     const ftsSql = (table: string): string => `SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ${MAX_RANKED_ROWS + 1}`;
     this.headFts = db.prepare(ftsSql('head_fts')).pluck() as FtsStmt;
     this.glossFts = db.prepare(ftsSql('gloss_fts')).pluck() as FtsStmt;
-    this.summary = db.prepare('SELECT summary FROM entry_json WHERE pop = ?').pluck() as Database.Statement<[number], string>;
+    this.summaries = new SummaryStore(db, summaryBudgetBytes);
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
     this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
     this.forms = new FormLookups(db);
@@ -86,21 +130,13 @@ export class SnapshotSearch {
       this.ranked.set(cacheKey, ranked);
     }
     const start = (query.page - 1) * query.limit;
-    const items: string[] = [];
+    const summaries: SummaryBytes[] = [];
+    const suffixes: string[] = [];
     for (let i = start; i < Math.min(ranked.pops.length, start + query.limit); i++) {
-      items.push(this.item(ranked.pops[i], ranked.types[i], ranked.scores[i]));
+      summaries.push(this.summaries.get(ranked.pops[i]));
+      suffixes.push(itemSuffix(ranked.types[i], ranked.scores[i]));
     }
-    return new RankedPage(ranked.pops.length, items, ranked.truncated);
-  }
-
-  /**
-   * The stored summary (a JSON object without matchType and score) with both appended as text: the same
-   * bytes as parsing it and serialising `{...summary, matchType, score}`, without doing either per row.
-   */
-  private item(pop: number, matchType: MatchType, score: number): string {
-    const summary = this.summary.get(pop);
-    if (summary === undefined) throw new Error(`snapshot is inconsistent: no entry at rank ${pop}`);
-    return `${summary.slice(0, -1)},"matchType":"${matchType}","score":${score}}`;
+    return new RankedPage(ranked.pops.length, summaries, suffixes, ranked.truncated);
   }
 
   /**
@@ -202,7 +238,7 @@ export class SnapshotSearch {
     const pos = query.partOfSpeech ?? ANY_FILTER;
     const total = this.count.get(language, pos)?.n ?? 0;
     const offset = (query.page - 1) * query.limit;
-    if (offset >= total) return new RankedPage(total, [], false);
+    if (offset >= total) return new RankedPage(total, [], [], false);
     const anchorPosition = offset - (offset % BROWSE_ANCHOR_EVERY);
     // A snapshot always has the anchor below its count; without one the plain OFFSET gives the same rows.
     const anchor = anchorPosition === 0 ? undefined : this.anchor.get(language, pos, anchorPosition);
@@ -211,8 +247,9 @@ export class SnapshotSearch {
     if (query.partOfSpeech) params.push(query.partOfSpeech);
     if (anchor) params.push(anchor.folded, anchor.id, offset - anchorPosition);
     else params.push(offset);
-    const items = this.browseStatement(query, anchor !== undefined).all(...params).map((r) => this.item(r.pop, 'browse', 0));
-    return new RankedPage(total, items, false);
+    const pops = this.browseStatement(query, anchor !== undefined).all(...params);
+    const suffix = itemSuffix('browse', 0);
+    return new RankedPage(total, pops.map((r) => this.summaries.get(r.pop)), pops.map(() => suffix), false);
   }
 
   /**

@@ -15,8 +15,12 @@ export interface SearchQuery {
 export interface SearchPage {
   /** Matches across all pages (bounded: see `truncated`). */
   readonly total: number;
-  /** The requested slice, ranked, as JSON texts of word summaries: the API sends them as they are. */
-  readonly itemsJson: readonly string[];
+  /** Items in the requested slice. */
+  readonly count: number;
+  /** UTF-8 length of the slice as JSON array elements: each word summary's JSON, comma-separated. */
+  readonly itemsByteLength: number;
+  /** Writes those bytes (the API sends them as they are) into `target` at `at`; returns the offset after them. */
+  writeItems(target: Buffer, at: number): number;
   /** The same slice parsed (for the website). */
   readonly items: WordSummary[];
   /** True when the query matched more rows than the ranking bound; total is then the bound. */

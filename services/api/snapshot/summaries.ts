@@ -1,0 +1,62 @@
+// The word summaries that search pages are made of, held in the worker as UTF-8 bytes up to a budget.
+//
+// A search page used to read each summary with its own statement (about seven per search in the bench's mix),
+// which SQLite handed over as a JS string decoded from UTF-8, only for the route to encode the page back to
+// UTF-8: in the search mix's profile the reads were 14 % of the workers' samples and the encoding 7 %
+// (scripts/bench/notes.md, session 14). Held here as bytes, a page's items are copied straight into the body.
+import type Database from 'better-sqlite3';
+
+/**
+ * Bytes of summaries a worker holds (the real corpora's are about 4 MB). Entries are taken in rank (pop) order
+ * until the budget is spent, so a snapshot larger than that (the bench's synthetic million) keeps its
+ * best-ranked entries here, the ones most searches return, and reads the rest from SQLite as before.
+ */
+export const SUMMARY_BUDGET_BYTES = 16 * 1024 * 1024;
+
+/** Where one summary's bytes are: `source[start, end)`. */
+export interface SummaryBytes {
+  source: Buffer;
+  start: number;
+  end: number;
+}
+
+export class SummaryStore {
+  readonly #arena: Buffer;
+  /** Offsets into the arena by pop: summary `pop` is arena[starts[pop], starts[pop + 1]) for pop < held. */
+  readonly #starts: Int32Array;
+  readonly #read: Database.Statement<[number], string>;
+
+  constructor(db: Database.Database, budgetBytes = SUMMARY_BUDGET_BYTES) {
+    this.#read = db.prepare('SELECT summary FROM entry_json WHERE pop = ?').pluck() as Database.Statement<[number], string>;
+    const rows = db.prepare('SELECT pop, CAST(summary AS BLOB) FROM entry_json ORDER BY pop').raw() as Database.Statement<[], [number, Buffer]>;
+    // Untouched pages of the budget's allocation never become resident; the arena is copied to its size below.
+    const arena = Buffer.allocUnsafeSlow(budgetBytes);
+    const starts: number[] = [0];
+    let used = 0;
+    for (const [pop, bytes] of rows.iterate()) {
+      // Pops are 1..n (build/write/entries.ts); a gap or the budget ends what is held, in rank order.
+      if (pop !== starts.length || used + bytes.length > budgetBytes) break;
+      bytes.copy(arena, used);
+      used += bytes.length;
+      starts.push(used);
+    }
+    this.#arena = Buffer.allocUnsafeSlow(used);
+    arena.copy(this.#arena, 0, 0, used);
+    // starts[0] is the end of pop 0, which does not exist: pop p starts at starts[p - 1].
+    this.#starts = Int32Array.from(starts);
+  }
+
+  /** Summaries held in memory (pops 1..held). */
+  get held(): number {
+    return this.#starts.length - 1;
+  }
+
+  /** The summary's JSON bytes; read from the snapshot when it is beyond the budget. */
+  get(pop: number): SummaryBytes {
+    if (pop >= 1 && pop <= this.held) return { source: this.#arena, start: this.#starts[pop - 1], end: this.#starts[pop] };
+    const text = this.#read.get(pop);
+    if (text === undefined) throw new Error(`snapshot is inconsistent: no entry at rank ${pop}`);
+    const source = Buffer.from(text);
+    return { source, start: 0, end: source.length };
+  }
+}
