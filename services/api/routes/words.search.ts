@@ -19,8 +19,13 @@ export const Q_MAX_CHARS = 200;
 export const PAGE_MAX = 10_000;
 export const LIMIT_MAX = 100;
 export const LIMIT_DEFAULT = 20;
-/** Rendered pages kept per worker, from a query's second request on; a page is a few kB, so a few MB. */
-const PAGE_CACHE_ENTRIES = 2_000;
+/**
+ * Rendered pages kept per cache (two per worker), from a query's second request on. A page is a few kB; under
+ * a stream of new queries the doorkeeper's false sightings (1 in 16) fill both caches with pages of their own,
+ * so this is about 8 MB per worker when full. 2,000 each took the workers near the 150 MB target once the
+ * summaries were held in memory (scripts/bench/notes.md, session 14); repeated queries need far fewer.
+ */
+const PAGE_CACHE_ENTRIES = 1_000;
 
 export const wordsSearchQuerySchema = z.object({
   q: z
