@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 
 import Database from 'better-sqlite3';
 
-import { BROWSE_ANCHOR_EVERY, MAX_RANKED_ROWS } from '../../services/api/snapshot/format.ts';
+import { BROWSE_ANCHOR_EVERY, MATCH_WEIGHT, MAX_RANKED_ROWS } from '../../services/api/snapshot/format.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { WordSummarySchema } from '../../services/shared/schemas.ts';
@@ -65,6 +65,19 @@ describe('search', () => {
     assert.deepEqual(order, [...order].sort((a, b) => a - b));
     for (let i = 1; i < page.items.length; i++) assert.ok(page.items[i].score < page.items[i - 1].score, `score at ${i}`);
     for (const item of page.items) WordSummarySchema.parse(item);
+  });
+  it('search - score is the type\'s weight + 1 - its position inside the type / (MAX_RANKED_ROWS + 2), on every page', () => {
+    // docs/snapshot.md gives the formula; the reader writes it as text built once per (type, position).
+    for (const q of ['omi', 'water', 'a']) {
+      const pages = [1, 2, 3].flatMap((p) => snap.search({ q, page: p, limit: 100 }).items);
+      const positions = new Map<string, number>();
+      for (const item of pages) {
+        const position = (positions.get(item.matchType) ?? 0) + 1;
+        positions.set(item.matchType, position);
+        const weight = MATCH_WEIGHT[item.matchType as keyof typeof MATCH_WEIGHT];
+        assert.equal(item.score, weight + 1 - position / (MAX_RANKED_ROWS + 2), `${q} ${item.matchType} ${position}`);
+      }
+    }
   });
   it('search - language and part-of-speech filters give the unfiltered ranking restricted to them', () => {
     // Below the ranking bound the filters apply to the rows; above it (q=a) FTS5 filters by tag instead.

@@ -26,13 +26,30 @@ const LOOSE_LANGUAGE = 'ig';
 
 interface Ranked {
   pops: number[];
-  types: MatchType[];
-  /** Monotone with the order: MATCH_WEIGHT band of the type, minus the position inside the type. */
-  scores: number[];
+  /** Per pop, what its item carries after the summary's fields (see ITEM_SUFFIXES). */
+  suffixes: string[];
   truncated: boolean;
 }
 
 type RankedType = Exclude<MatchType, 'browse'>;
+
+/**
+ * What follows an item's stored summary fields (its own closing brace dropped): `,"matchType":"…","score":…}`.
+ * The score is monotone with the order: the MATCH_WEIGHT band of the type, minus the position inside the type
+ * (1 to MAX_RANKED_ROWS + 1). Every (type, position) has one text, built here once instead of formatting a
+ * number per item of every page.
+ */
+const ITEM_SUFFIXES: Readonly<Record<RankedType, readonly string[]>> = Object.fromEntries(
+  (Object.keys(MATCH_WEIGHT) as RankedType[]).map((type) => [
+    type,
+    Array.from({ length: MAX_RANKED_ROWS + 2 }, (_, position) => itemSuffix(type, MATCH_WEIGHT[type] + 1 - position / (MAX_RANKED_ROWS + 2))),
+  ]),
+) as Record<RankedType, string[]>;
+const BROWSE_SUFFIX = itemSuffix('browse', 0);
+
+function itemSuffix(matchType: MatchType, score: number): string {
+  return `,"matchType":"${matchType}","score":${score}}`;
+}
 type Stmt = Database.Statement<unknown[], { pop: number }>;
 /** An FTS statement in pluck mode: expression → at most MAX_RANKED_ROWS + 1 rowids, which are pops. */
 type FtsStmt = Database.Statement<[string], number>;
@@ -86,11 +103,6 @@ class RankedPage implements SearchPage {
 
 const COMMA = 0x2c;
 
-/** What follows an item's stored summary fields (the summary's own closing brace dropped). */
-function itemSuffix(matchType: MatchType, score: number): string {
-  return `,"matchType":"${matchType}","score":${score}}`;
-}
-
 export class SnapshotSearch {
   private readonly browseStatements = new Map<string, Stmt>();
   private readonly headFts: FtsStmt;
@@ -130,13 +142,10 @@ export class SnapshotSearch {
       this.ranked.set(cacheKey, ranked);
     }
     const start = (query.page - 1) * query.limit;
+    const end = Math.min(ranked.pops.length, start + query.limit);
     const summaries: SummaryBytes[] = [];
-    const suffixes: string[] = [];
-    for (let i = start; i < Math.min(ranked.pops.length, start + query.limit); i++) {
-      summaries.push(this.summaries.get(ranked.pops[i]));
-      suffixes.push(itemSuffix(ranked.types[i], ranked.scores[i]));
-    }
-    return new RankedPage(ranked.pops.length, summaries, suffixes, ranked.truncated);
+    for (let i = start; i < end; i++) summaries.push(this.summaries.get(ranked.pops[i]));
+    return new RankedPage(ranked.pops.length, summaries, ranked.suffixes.slice(start, end), ranked.truncated);
   }
 
   /**
@@ -174,17 +183,16 @@ export class SnapshotSearch {
       key === '' ? undefined : { key, kind: FORM_KIND.gloss, ...filters },
     ]);
     const pops: number[] = [];
-    const types: MatchType[] = [];
-    const scores: number[] = [];
+    const suffixes: string[] = [];
     const seen = new Set<number>();
     const add = (type: RankedType, found: number[]): boolean => {
+      const typeSuffixes = ITEM_SUFFIXES[type];
       let position = 0;
       for (const pop of found) {
         if (seen.has(pop)) continue;
         seen.add(pop);
         pops.push(pop);
-        types.push(type);
-        scores.push(MATCH_WEIGHT[type] + 1 - ++position / (MAX_RANKED_ROWS + 2));
+        suffixes.push(typeSuffixes[++position]);
         if (pops.length > MAX_RANKED_ROWS) return false;
       }
       return true;
@@ -222,10 +230,9 @@ export class SnapshotSearch {
     const truncated = pops.length > MAX_RANKED_ROWS;
     if (truncated) {
       pops.length = MAX_RANKED_ROWS;
-      types.length = MAX_RANKED_ROWS;
-      scores.length = MAX_RANKED_ROWS;
+      suffixes.length = MAX_RANKED_ROWS;
     }
-    return { pops, types, scores, truncated };
+    return { pops, suffixes, truncated };
   }
 
   /**
@@ -248,8 +255,7 @@ export class SnapshotSearch {
     if (anchor) params.push(anchor.folded, anchor.id, offset - anchorPosition);
     else params.push(offset);
     const pops = this.browseStatement(query, anchor !== undefined).all(...params);
-    const suffix = itemSuffix('browse', 0);
-    return new RankedPage(total, pops.map((r) => this.summaries.get(r.pop)), pops.map(() => suffix), false);
+    return new RankedPage(total, pops.map((r) => this.summaries.get(r.pop)), pops.map(() => BROWSE_SUFFIX), false);
   }
 
   /**

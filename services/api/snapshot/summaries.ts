@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Bytes of summaries a worker holds (the real corpora's are about 4 MB). Entries are taken in rank (pop) order
+ * Bytes of summaries a worker holds (the real corpora fit whole: test/snapshot/summaries.test.ts). Entries are taken in rank (pop) order
  * until the budget is spent, so a snapshot larger than that (the bench's synthetic million) keeps its
  * best-ranked entries here, the ones most searches return, and reads the rest from SQLite as before.
  */
@@ -22,7 +22,7 @@ export interface SummaryBytes {
 
 export class SummaryStore {
   readonly #arena: Buffer;
-  /** Offsets into the arena by pop: summary `pop` is arena[starts[pop], starts[pop + 1]) for pop < held. */
+  /** Offsets into the arena: summary `pop` (1..held) is arena[starts[pop - 1], starts[pop]). */
   readonly #starts: Int32Array;
   readonly #read: Database.Statement<[number], string>;
 
@@ -42,7 +42,6 @@ export class SummaryStore {
     }
     this.#arena = Buffer.allocUnsafeSlow(used);
     arena.copy(this.#arena, 0, 0, used);
-    // starts[0] is the end of pop 0, which does not exist: pop p starts at starts[p - 1].
     this.#starts = Int32Array.from(starts);
   }
 
