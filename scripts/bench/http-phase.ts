@@ -20,6 +20,7 @@ import type { BenchResults } from './results.ts';
 import { scenarios } from './scenarios.ts';
 import type { ScenarioId } from './scenarios.ts';
 import type { LimitTiming } from './bound-limit.ts';
+import type { KeyFilterTiming } from './key-filters.ts';
 import type { ParseGcRow } from './query-parse-gc.ts';
 import type { LoopResult } from './search-loop.ts';
 import { restarts, startStack } from './stack.ts';
@@ -97,6 +98,13 @@ async function bareLoop(prepared: Prepared, mixJson: string, seconds: number): P
 async function limitTimings(snapshotPath: string): Promise<LimitTiming[]> {
   console.log('==> the reader\'s statements with a bound LIMIT and with the LIMIT in the SQL');
   return (await runBenchScript<{ rows: LimitTiming[] }>('bound-limit.ts', ['--snapshot', snapshotPath])).rows;
+}
+
+async function keyFilterTimings(snapshotPath: string, mixJson: string): Promise<KeyFilterTiming[]> {
+  console.log('==> the reader with its key filters and without, alternating passes over the mix');
+  const { rows } = await runBenchScript<{ rows: KeyFilterTiming[] }>('key-filters.ts', ['--snapshot', snapshotPath, '--queries', mixJson]);
+  for (const r of rows) console.log(`    ${r.variant}: ${r.usPerSearch.toFixed(2)} µs per search (${r.minUs.toFixed(2)}-${r.maxUs.toFixed(2)}), opened in ${r.openMs.toFixed(0)} ms`);
+  return rows;
 }
 
 async function parseGc(mixJson: string): Promise<ParseGcRow[]> {
@@ -185,6 +193,7 @@ export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchR
   }
   results.bareLoop = await bareLoop(prepared, mixJson, opts.durationSeconds);
   results.limitTimings = await limitTimings(prepared.snapshotPath);
+  results.keyFilters = await keyFilterTimings(prepared.snapshotPath, mixJson);
   results.parseGc = await parseGc(mixJson);
 
   if (opts.profile) {

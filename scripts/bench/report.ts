@@ -226,7 +226,7 @@ ${table(['', 'searches/s', 'p50 ms', 'p99 ms', 'max ms'], [
   ])}
 
 Bare loop by kind of query (p50 / p99 ms): ${kindLine(loop)}.${loop.slowest?.length ? ` Slowest: ${loop.slowest.slice(0, 6).map((q) => `\`${q.path}\` ${f1(q.ms)} ms`).join(', ')}.` : ''}
-${mix ? `\nHTTP over bare loop: **${f2(mix.median.stackRps / loop.perSecond)}**.\n` : ''}${limits(r)}${parseGc(r)}${loop.failed ? `
+${mix ? `\nHTTP over bare loop: **${f2(mix.median.stackRps / loop.perSecond)}**.\n` : ''}${limits(r)}${keyFilters(r)}${parseGc(r)}${loop.failed ? `
 **${loop.failed} searches threw** in the bare loop (over HTTP they are 500 internal_error), e.g.:
 ${loop.failures.map((f) => `- \`${f}\``).join('\n')}
 ` : ''}`;
@@ -240,6 +240,18 @@ The reader's statements with the LIMIT bound as a parameter and written into the
 mean µs per call): SQLite plans with a LIMIT's value, so a bound one makes it re-prepare the statement on every call.
 
 ${table(['statement', 'LIMIT bound µs', 'LIMIT in the SQL µs'], r.limitTimings.map((t) => [t.statement, f2(t.boundUs), f2(t.literalUs)]))}
+`;
+}
+
+/** What the key filters buy a search (scripts/bench/key-filters.ts). */
+function keyFilters(r: BenchResults): string {
+  if (!r.keyFilters?.length) return '';
+  return `
+The reader over the mix with its key filters and without (\`scripts/bench/key-filters.ts\`: ${r.keyFilters[0].passes} alternating passes each
+in one process, each on a freshly opened snapshot, so no query finds its ranked list cached). The filters rule out
+\`forms\` lookups and full-text statements that cannot find anything; they are built when the snapshot is opened.
+
+${table(['reader', 'µs per search (median)', 'fastest-slowest pass', 'open ms'], r.keyFilters.map((k) => [k.variant, f2(k.usPerSearch), `${f2(k.minUs)}-${f2(k.maxUs)}`, f1(k.openMs)]))}
 `;
 }
 

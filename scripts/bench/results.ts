@@ -1,6 +1,7 @@
 // The shape of one bench run's results, as written to bench-out/ and rendered into BENCHMARKS.md.
 import type { BenchOptions } from './args.ts';
 import type { LimitTiming } from './bound-limit.ts';
+import type { KeyFilterTiming } from './key-filters.ts';
 import type { ParseGcRow } from './query-parse-gc.ts';
 import type { ScenarioResult } from './http-bench.ts';
 import type { Busyness, MachineInfo } from './machine.ts';
@@ -23,6 +24,8 @@ export interface BenchResults {
   bareLoop?: LoopResult;
   /** The reader's statement shapes with a bound LIMIT and with the LIMIT in the SQL (scripts/bench/bound-limit.ts). */
   limitTimings?: LimitTiming[];
+  /** The reader with its key filters and without, over the mix (scripts/bench/key-filters.ts). */
+  keyFilters?: KeyFilterTiming[];
   /** The mix's query strings parsed with z.preprocess and as production does, with GC counts (scripts/bench/query-parse-gc.ts). */
   parseGc?: ParseGcRow[];
   scaling?: ScalingResult[];

@@ -17,6 +17,8 @@ export class SnapshotFormatError extends Error {
 export interface OpenOptions {
   /** Bytes of word summaries held in memory (see SummaryStore); tests lower it to reach the rest. */
   summaryBudgetBytes?: number;
+  /** Skip lookups the key filters rule out (KeyFilter, FtsTerms); tests turn them off to compare. Default true. */
+  keyFilters?: boolean;
 }
 
 export function openSnapshot(path: string, options: OpenOptions = {}): Snapshot {
@@ -75,7 +77,7 @@ class SqliteSnapshot implements Snapshot {
     const sourcesBody = body.get('sources')?.body;
     this.sourceList = sourcesBody === undefined ? undefined : (JSON.parse(sourcesBody) as CorpusSource[]);
     this.languageList = (JSON.parse(this.languagesBody) as { data: Language[] }).data;
-    this.searcher = new SnapshotSearch(db, options.summaryBudgetBytes);
+    this.searcher = new SnapshotSearch(db, options.summaryBudgetBytes, options.keyFilters);
     // One index lookup (id or slug) and one rowid lookup of the stored body.
     this.byId = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop WHERE e.id = ?');
     this.bySlug = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop WHERE e.slug = ?');

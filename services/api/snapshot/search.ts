@@ -9,6 +9,7 @@ import { EntryFacets } from './entry-facets.ts';
 import { FormLookups } from './form-lookups.ts';
 import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
 import { matchExpression } from './fts-query.ts';
+import { FtsTerms } from './fts-terms.ts';
 import type { MatchFilters } from './fts-query.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
 import { SummaryStore } from './summaries.ts';
@@ -53,6 +54,14 @@ function itemSuffix(matchType: MatchType, score: number): string {
 type Stmt = Database.Statement<unknown[], { pop: number }>;
 /** An FTS statement in pluck mode: expression → at most MAX_RANKED_ROWS + 1 rowids, which are pops. */
 type FtsStmt = Database.Statement<[string], number>;
+
+/** A full-text index: its statement, the columns text is searched in, and its terms when held (FtsTerms). */
+interface FtsIndex {
+  stmt: FtsStmt;
+  columns: readonly string[];
+  /** Undefined: every statement runs. */
+  terms: FtsTerms | undefined;
+}
 
 /**
  * A page of results: the stored summaries' bytes, each with matchType and score spliced in as text when
@@ -105,8 +114,8 @@ const COMMA = 0x2c;
 
 export class SnapshotSearch {
   private readonly browseStatements = new Map<string, Stmt>();
-  private readonly headFts: FtsStmt;
-  private readonly glossFts: FtsStmt;
+  private readonly head: FtsIndex;
+  private readonly gloss: FtsIndex;
   private readonly summaries: SummaryStore;
   private readonly count: Database.Statement<[string, string], { n: number }>;
   private readonly anchor: Database.Statement<[string, string, number], { folded: string; id: number }>;
@@ -117,17 +126,24 @@ export class SnapshotSearch {
   constructor(
     private readonly db: Database.Database,
     summaryBudgetBytes?: number,
+    keyFilters = true,
   ) {
     // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
     // the statement for a re-prepare (parse and plan again) on every execution, about half the time of an FTS
     // query that matches nothing (scripts/bench/bound-limit.ts; its table is in BENCHMARKS.md).
     const ftsSql = (table: string): string => `SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ${MAX_RANKED_ROWS + 1}`;
-    this.headFts = db.prepare(ftsSql('head_fts')).pluck() as FtsStmt;
-    this.glossFts = db.prepare(ftsSql('gloss_fts')).pluck() as FtsStmt;
+    const index = (table: string, columns: readonly string[]): FtsIndex => ({
+      stmt: db.prepare(ftsSql(table)).pluck() as FtsStmt,
+      columns,
+      terms: keyFilters ? FtsTerms.load(db, table, columns) : undefined,
+    });
+    // The tags column only narrows by language and part of speech (see fts); text is searched in these.
+    this.head = index('head_fts', ['head', 'vars']);
+    this.gloss = index('gloss_fts', ['glosses']);
     this.summaries = new SummaryStore(db, summaryBudgetBytes);
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
     this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
-    this.forms = new FormLookups(db);
+    this.forms = new FormLookups(db, keyFilters);
     this.facets = new EntryFacets(db);
   }
 
@@ -154,7 +170,8 @@ export class SnapshotSearch {
    * with a tag's doclist doubled the cost of a query); only when there are more matches than the bound, so
    * that filtered rows may lie beyond it, does FTS5 filter by tag.
    */
-  private fts(stmt: FtsStmt, columns: readonly string[], alternatives: readonly (readonly string[])[], filters: MatchFilters, lastIsPrefix: boolean): number[] {
+  private fts({ stmt, columns, terms }: FtsIndex, alternatives: readonly (readonly string[])[], filters: MatchFilters, lastIsPrefix: boolean): number[] {
+    if (terms && !terms.mayMatch(alternatives, lastIsPrefix)) return [];
     const expression = matchExpression(columns, alternatives, {}, lastIsPrefix);
     if (expression === null) return [];
     const pops = stmt.all(expression);
@@ -207,7 +224,7 @@ export class SnapshotSearch {
         () => {
           const tokens = searchTokens(folded);
           const alternatives = looseDiffers ? [tokens, searchTokens(loose)] : [tokens];
-          return this.fts(this.headFts, ['head', 'vars'], alternatives, filters, true);
+          return this.fts(this.head, alternatives, filters, true);
         },
       ],
       [
@@ -216,11 +233,11 @@ export class SnapshotSearch {
           // Whole-gloss matches ("water" → omi), then whole words, then a prefix of the last word.
           const tokens = glossTokens(exact);
           const last = tokens[tokens.length - 1] ?? '';
-          const wholeWords = (): number[] => this.fts(this.glossFts, ['glosses'], [tokens], filters, false);
+          const wholeWords = (): number[] => this.fts(this.gloss, [tokens], filters, false);
           if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...glossPops, ...wholeWords()])];
           // The prefix query runs first: every whole-word match is a prefix match too, so when it finds nothing
           // (most searches for a headword) the whole-word query is not run at all.
-          const prefixed = this.fts(this.glossFts, ['glosses'], [tokens], filters, true);
+          const prefixed = this.fts(this.gloss, [tokens], filters, true);
           if (prefixed.length === 0) return glossPops;
           return [...new Set([...glossPops, ...wholeWords(), ...prefixed])];
         },

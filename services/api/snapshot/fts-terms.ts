@@ -1,0 +1,115 @@
+// The terms of an FTS5 table's columns, held in the worker as a KeyFilter: a MATCH that needs a term the
+// index does not have (a headword searched among English glosses, an English word among headwords) is known
+// to find nothing without running it. In the bench's mix a third of the full-text statements were such.
+import Database from 'better-sqlite3';
+
+import { KeyFilter } from './key-filter.ts';
+
+/**
+ * Code points below this are folded here exactly as the table's tokenizer folds them: the fold is read from
+ * SQLite itself at start-up, by tokenizing each code point alone. It covers the Latin, Greek, Cyrillic,
+ * Arabic, N'Ko and Ethiopic blocks and the combining marks; a token with any other character is not judged
+ * (its statement runs).
+ */
+export const FOLDED_CODE_POINTS = 0x3000;
+/** Not a token character alone (a separator, or a mark that only continues a token): not judged. */
+const NOT_JUDGED = -1;
+/** Filter spaces: a whole term, and every prefix of one (the term itself included). */
+const TERM = 1;
+const PREFIX = 2;
+
+export class FtsTerms {
+  private constructor(
+    /** Per code point below FOLDED_CODE_POINTS: what the tokenizer makes of it, or NOT_JUDGED. */
+    private readonly folds: Int32Array,
+    private readonly filter: KeyFilter,
+  ) {}
+
+  /**
+   * The terms of `columns` of `table`, with the table's tokenizer read from its CREATE statement; undefined
+   * when the filter would be too wide (see MAX_FILTER_BITS) or the tokenizer is not declared.
+   */
+  static load(db: Database.Database, table: string, columns: readonly string[]): FtsTerms | undefined {
+    const sql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table) as string | undefined;
+    const tokenize = sql === undefined ? undefined : /\btokenize\s*=\s*("(?:[^"]|"")*"|'(?:[^']|'')*')/i.exec(sql)?.[1];
+    if (tokenize === undefined) return undefined;
+    // An fts5vocab table is a view of the index: created in the connection's temp schema, not the snapshot.
+    const vocab = `temp."${table}_terms"`;
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${vocab} USING fts5vocab(main, "${table}", 'col')`);
+    const inColumns = `col IN (${columns.map(() => '?').join(', ')})`;
+    // Room for every term and each of its prefixes: at most as many as its characters.
+    const size = db.prepare(`SELECT count(*) + coalesce(sum(length(term)), 0) FROM ${vocab} WHERE ${inColumns}`).pluck().get(...columns) as number;
+    const filter = KeyFilter.sized(size);
+    if (filter === undefined) return undefined;
+    let previous = '';
+    for (const term of db.prepare(`SELECT term FROM ${vocab} WHERE ${inColumns}`).pluck().iterate(...columns) as IterableIterator<string>) {
+      if (term === previous) continue; // the same term in another column
+      filter.add(term, TERM);
+      // Prefixes as long as the one shared with the previous term were added with it.
+      let shared = 0;
+      while (shared < term.length && term.charCodeAt(shared) === previous.charCodeAt(shared)) shared++;
+      filter.addPrefixes(term, shared, PREFIX);
+      previous = term;
+    }
+    return new FtsTerms(tokenizerFolds(tokenize), filter);
+  }
+
+  /**
+   * False only when no row can match: an alternative needs every token as a term (the last one as a prefix
+   * of a term when `lastIsPrefix`), as the MATCH built by matchExpression does.
+   */
+  mayMatch(alternatives: readonly (readonly string[])[], lastIsPrefix: boolean): boolean {
+    return alternatives.some((tokens) => tokens.length > 0 && tokens.every((token, i) => this.mayHave(token, lastIsPrefix && i === tokens.length - 1)));
+  }
+
+  private mayHave(token: string, asPrefix: boolean): boolean {
+    const term = this.fold(token);
+    return term === undefined || this.filter.mightContain(term, asPrefix ? PREFIX : TERM);
+  }
+
+  /** The term the tokenizer makes of a token, or undefined when a character is not judged here. */
+  private fold(token: string): string | undefined {
+    let folded: string | undefined;
+    for (let i = 0; i < token.length; i++) {
+      const code = token.charCodeAt(i);
+      const to = code < FOLDED_CODE_POINTS ? this.folds[code] : NOT_JUDGED;
+      if (to === NOT_JUDGED) return undefined;
+      if (folded !== undefined) folded += String.fromCharCode(to);
+      else if (to !== code) folded = token.slice(0, i) + String.fromCharCode(to);
+    }
+    return folded === undefined ? (token === '' ? undefined : token) : folded;
+  }
+}
+
+/** Per tokenizer declaration: a reopened snapshot (publish, tests) asks SQLite once. */
+const foldsByTokenizer = new Map<string, Int32Array>();
+
+/**
+ * What a tokenizer makes of each code point alone, asked of SQLite: one row per code point in a scratch FTS5
+ * table, read back through fts5vocab. unicode61 folds code point by code point, so a token of code points
+ * that are token characters alone becomes the concatenation of their folds. A code point that is not one
+ * alone, or that folds to more or less than one UTF-16 unit, is NOT_JUDGED.
+ */
+function tokenizerFolds(tokenize: string): Int32Array {
+  const known = foldsByTokenizer.get(tokenize);
+  if (known) return known;
+  const folds = new Int32Array(FOLDED_CODE_POINTS).fill(NOT_JUDGED);
+  const scratch = new Database(':memory:');
+  try {
+    scratch.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize = ${tokenize}); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
+    const insert = scratch.prepare('INSERT INTO t (rowid, x) VALUES (?, ?)');
+    scratch.transaction(() => {
+      // Code point 0 is left out: SQLite text ends at it.
+      for (let code = 1; code < FOLDED_CODE_POINTS; code++) insert.run(code, String.fromCharCode(code));
+    })();
+    const tokens = new Uint8Array(FOLDED_CODE_POINTS);
+    for (const [term, code] of scratch.prepare('SELECT term, doc FROM v').raw().iterate() as IterableIterator<[string, number]>) {
+      tokens[code]++;
+      folds[code] = tokens[code] === 1 && term.length === 1 ? term.charCodeAt(0) : NOT_JUDGED;
+    }
+  } finally {
+    scratch.close();
+  }
+  foldsByTokenizer.set(tokenize, folds);
+  return folds;
+}

@@ -1,0 +1,191 @@
+// The key filters search asks before running a statement (KeyFilter over `forms` keys, FtsTerms over the
+// full-text terms): they may say "maybe" for an absent key, never "absent" for a present one, so results
+// are the same with them as without.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+
+import { FOLDED_CODE_POINTS, FtsTerms } from '../../services/api/snapshot/fts-terms.ts';
+import { matchExpression } from '../../services/api/snapshot/fts-query.ts';
+import { KeyFilter, MAX_FILTER_BITS, hasSurrogate } from '../../services/api/snapshot/key-filter.ts';
+import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import type { SearchPage, SearchQuery, Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import { fold, glossTokens, searchTokens } from '../../services/shared/text.ts';
+import { testSnapshotPath } from '../support/snapshot.ts';
+
+describe('key filter', () => {
+  it('key filter - every key added is found, in its own space', () => {
+    const filter = KeyFilter.sized(20_000);
+    assert.ok(filter);
+    const keys = Array.from({ length: 20_000 }, (_, i) => `ọ̀${i.toString(36)}-${'x'.repeat(i % 7)}`);
+    keys.forEach((key, i) => filter.add(key, i % 4));
+    keys.forEach((key, i) => assert.ok(filter.mightContain(key, i % 4), key));
+  });
+
+  it('key filter - about 1 % of absent keys are "maybe"', () => {
+    const filter = KeyFilter.sized(10_000);
+    assert.ok(filter);
+    for (let i = 0; i < 10_000; i++) filter.add(`key ${i}`);
+    let maybe = 0;
+    for (let i = 0; i < 10_000; i++) if (filter.mightContain(`absent ${i}`)) maybe++;
+    // A fixed hash over fixed keys: the count is the same every run; 3 % is room, not timing.
+    assert.ok(maybe < 300, `${maybe} of 10,000 absent keys said maybe`);
+    let otherSpace = 0;
+    for (let i = 0; i < 10_000; i++) if (filter.mightContain(`key ${i}`, 1)) otherSpace++;
+    assert.ok(otherSpace < 300, `${otherSpace} of 10,000 keys said maybe in another space`);
+  });
+
+  it('key filter - none is built wider than the cap', () => {
+    assert.equal(KeyFilter.sized(MAX_FILTER_BITS), undefined);
+    assert.ok((KeyFilter.sized(1000)?.byteLength ?? 0) <= 2048);
+  });
+
+  it('key filter - text with surrogates is set aside', () => {
+    assert.equal(hasSurrogate('omi'), false);
+    assert.equal(hasSurrogate('a\uD800b'), true);
+    assert.equal(hasSurrogate('𝕒'), true);
+  });
+});
+
+/** Characters a query or a corpus may hold: cased and accented Latin, the odd folds, marks, other scripts. */
+const ALPHABET = [
+  ...'abcdeẹfgghiịjklmnoọprsṣtuụwyzABCDẸỌṢ019',
+  ...'áàâãäåçéèêëíìîïñóòôõöúùûüýÿÀÁÉÈÍÓÚŃńǸǹḾḿ',
+  '\u0300',
+  '\u0301',
+  '\u0302',
+  '\u0304',
+  '\u0323',
+  '\u0345',
+  ...'ſµςΣσİıKÅɛɔƐƆŋŊ',
+  ...'αβγΔЖжاب',
+  ...'中文',
+  '𝕒',
+  '😀',
+  ...' -\'',
+];
+const arbText = fc.array(fc.constantFrom(...ALPHABET), { minLength: 1, maxLength: 8 }).map((chars) => chars.join(''));
+
+/** A scratch index declared like the snapshot's, so FtsTerms reads its tokenizer the same way. */
+function scratchIndex(snapshot: Database.Database, table: 'head_fts' | 'gloss_fts', docs: readonly string[]): Database.Database {
+  const declared = snapshot.prepare("SELECT sql FROM sqlite_master WHERE name = ?").pluck().get(table) as string;
+  const db = new Database(':memory:');
+  db.exec(declared);
+  const column = table === 'head_fts' ? 'head' : 'glosses';
+  const insert = db.prepare(`INSERT INTO ${table} (rowid, ${column}) VALUES (?, ?)`);
+  docs.forEach((doc, i) => insert.run(i + 1, doc));
+  return db;
+}
+
+describe('full-text terms', () => {
+  let snapshotDb: Database.Database;
+  before(() => {
+    snapshotDb = new Database(testSnapshotPath(), { readonly: true });
+  });
+  after(() => snapshotDb.close());
+
+  for (const [table, columns, tokens] of [
+    ['head_fts', ['head', 'vars'], (text: string) => searchTokens(fold(text))],
+    ['gloss_fts', ['glosses'], (text: string) => glossTokens(text.toLowerCase())],
+  ] as const) {
+    it(`full-text terms - ${table}: whenever SQLite finds a row, the terms say it may`, () => {
+      fc.assert(
+        fc.property(fc.array(arbText, { minLength: 1, maxLength: 12 }), arbText, fc.boolean(), (docs, query, lastIsPrefix) => {
+          const db = scratchIndex(snapshotDb, table, docs);
+          try {
+            const terms = FtsTerms.load(db, table, columns);
+            assert.ok(terms);
+            const stmt = db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck();
+            // The query as typed, and each document's own words with a letter dropped from the end.
+            const candidates = [query, ...docs, ...docs.map((d) => d.slice(0, -1))];
+            for (const text of candidates) {
+              const alternatives = [tokens(text)];
+              const expression = matchExpression(columns, alternatives, {}, lastIsPrefix);
+              if (expression === null) continue;
+              let found: unknown[];
+              try {
+                found = stmt.all(expression);
+              } catch {
+                continue; // an expression FTS5 refuses finds nothing either way
+              }
+              if (found.length > 0) assert.ok(terms.mayMatch(alternatives, lastIsPrefix), `${JSON.stringify(text)} in ${JSON.stringify(docs)}`);
+            }
+          } finally {
+            db.close();
+          }
+        }),
+        { numRuns: 300, seed: 15 },
+      );
+    });
+  }
+
+  it('full-text terms - a term that is not there rules a statement out, and a prefix of one does not', () => {
+    const db = scratchIndex(snapshotDb, 'gloss_fts', ['Water of life', 'CAFÉ au lait']);
+    try {
+      const terms = FtsTerms.load(db, 'gloss_fts', ['glosses']);
+      assert.ok(terms);
+      assert.equal(terms.mayMatch([['water']], false), true);
+      assert.equal(terms.mayMatch([['wat']], true), true);
+      assert.equal(terms.mayMatch([['café']], false), true, 'folded as the tokenizer folds it: cafe');
+      assert.equal(terms.mayMatch([['omi']], true), false);
+      assert.equal(terms.mayMatch([['life', 'omi']], false), false, 'every token is needed');
+      assert.equal(terms.mayMatch([['omi'], ['lait']], false), true, 'one alternative is enough');
+      assert.equal(terms.mayMatch([['水']], false), true, 'beyond the folded code points nothing is judged');
+      assert.ok('水'.charCodeAt(0) >= FOLDED_CODE_POINTS);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+/** Queries from the test snapshot's own entries: each exact form, its folded form and a prefix, and gloss words. */
+function snapshotQueries(): SearchQuery[] {
+  const db = new Database(testSnapshotPath(), { readonly: true });
+  try {
+    const summaries = db.prepare('SELECT summary FROM entry_json WHERE pop % 7 = 0').pluck().all() as string[];
+    const queries: SearchQuery[] = [];
+    for (const [i, text] of summaries.entries()) {
+      const entry = JSON.parse(text) as { exactForm: string; language: string; glosses: string[] };
+      const language = i % 2 === 0 ? entry.language : undefined;
+      const folded = fold(entry.exactForm);
+      for (const q of [entry.exactForm, folded, [...folded].slice(0, 3).join(''), entry.exactForm.toUpperCase(), ...entry.glosses.slice(0, 1).flatMap((g) => g.split(/[ ;,]+/).slice(0, 2))]) {
+        if (q.trim() !== '') queries.push({ q, language, page: 1, limit: 100 });
+      }
+    }
+    return queries;
+  } finally {
+    db.close();
+  }
+}
+
+function pageBytes(page: SearchPage): Buffer {
+  const out = Buffer.alloc(page.itemsByteLength);
+  page.writeItems(out, 0);
+  return out;
+}
+
+describe('search with and without key filters', () => {
+  let filtered: Snapshot;
+  let unfiltered: Snapshot;
+  before(() => {
+    filtered = openSnapshot(testSnapshotPath());
+    unfiltered = openSnapshot(testSnapshotPath(), { keyFilters: false });
+  });
+  after(() => {
+    filtered.close();
+    unfiltered.close();
+  });
+
+  it('search - pages are the same bytes with the key filters and without', () => {
+    const queries = snapshotQueries();
+    assert.ok(queries.length > 5000, `${queries.length} queries`);
+    for (const query of queries) {
+      const a = filtered.search(query);
+      const b = unfiltered.search(query);
+      assert.equal(a.total, b.total, JSON.stringify(query));
+      assert.ok(pageBytes(a).equals(pageBytes(b)), JSON.stringify(query));
+    }
+  });
+});
