@@ -133,6 +133,8 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
   const results: ScenarioResult[] = [];
   for (const scenario of input.scenarios) {
     const isMix = scenario.path === undefined;
+    // The raw servers get the stack's keys too (they ignore them): wrk then sends the same bytes down the same
+    // path (one prebuilt request per key in turn, see wrk/fixed.lua) to both.
     const target = (base: string, key: string, run: number) => ({
       base,
       apiKey: key,
@@ -142,7 +144,7 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
     });
     console.log(`==> ${scenario.title} (${isMix ? `${input.mixLength} distinct queries` : scenario.path})`);
     const warm = { ...input.wrk, seconds: input.warmupSeconds, log: input.log };
-    await runWrk(target(input.raw.base, '', input.runs + 1), warm);
+    await runWrk(target(input.raw.base, input.keyFor(scenario.id, input.runs), input.runs + 1), warm);
     await runWrk(target(input.stack.base, input.keyFor(scenario.id, input.runs), input.runs + 1), warm);
     const raw: WrkResult[] = [];
     const stack: WrkResult[] = [];
@@ -150,7 +152,7 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
     const metering: MeteringDelta[] = [];
     for (let run = 0; run < input.runs; run++) {
       const rawBefore = cpuSecondsOf(input.raw.pids);
-      const r = await runWrk(target(input.raw.base, '', run), { ...input.wrk, log: input.log });
+      const r = await runWrk(target(input.raw.base, input.keyFor(scenario.id, run), run), { ...input.wrk, log: input.log });
       const rawMicros = microsPerRequest(cpuSecondsOf(input.raw.pids) - rawBefore, r.requests);
       raw.push(r);
       console.log(`    raw   #${run + 1} ${fmt(r)}`);
@@ -163,7 +165,7 @@ export async function runHttpBench(input: HttpBenchInput): Promise<ScenarioResul
       metering.push(d);
       console.log(`    stack #${run + 1} ${fmt(s)}`);
       const workersMicros = microsPerRequest(workersCpuSeconds(d.cpuSeconds), s.requests);
-      const m = await matchedRun(input, (base) => target(base, '', run), rawMicros, workersMicros);
+      const m = await matchedRun(input, (base) => target(base, input.keyFor(scenario.id, run), run), rawMicros, workersMicros);
       matched.push(m);
       console.log(`    cost-matched raw #${run + 1} ${fmt(m.wrk)} (CPU per request: raw ${rawMicros.toFixed(1)}, workers ${workersMicros.toFixed(1)}, this ${m.measuredMicros.toFixed(1)} µs)`);
     }

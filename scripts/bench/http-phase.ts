@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import { DAILY_LIMITS } from '../../services/shared/plans.ts';
 import { freePort } from '../../test/support/nats.ts';
 import type { BenchOptions } from './args.ts';
 import { captureRoutes } from './capture.ts';
@@ -27,6 +28,9 @@ import { restarts, startStack } from './stack.ts';
 
 /** Search bodies the raw server replays for the mix: held out of the mix so the stack's cache stays cold. */
 const RAW_POOL_SIZE = 300;
+/** Rate the keys of a run are sized for, and the share of a key's daily allowance a run may use. */
+const KEYED_RPS_CEILING = 200_000;
+const KEY_USE_SHARE = 0.8;
 const WARMUP_SECONDS = 3;
 const BENCH_EMAIL = 'bench@bench.invalid';
 
@@ -139,17 +143,22 @@ export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchR
   try {
     const list = scenarios(prepared).filter((s) => !opts.endpoints || opts.endpoints.includes(s.id));
     if (list.length === 0) throw new Error(`--endpoints ${opts.endpoints?.join(',')}: no such endpoint`);
-    // One key per wrk thread and run: at 50k+ req/s a 10 s run would use up a single institution key.
-    const keysPerRun = opts.threads;
+    // Keys per wrk thread and run: at this machine's 100-150k req/s a 10 s run would use up an institution
+    // key's daily allowance for the endpoint with one key per thread. Every run gets as many, however fast
+    // the machine, so that wrk sends the same way everywhere.
+    const keysPerThread = Math.ceil((KEYED_RPS_CEILING * opts.durationSeconds) / opts.threads / (KEY_USE_SHARE * DAILY_LIMITS.institution));
+    const keysPerRun = opts.threads * keysPerThread;
     const keysPerScenario = (opts.runs + 1) * keysPerRun;
     console.log(`==> registering ${list.length * keysPerScenario + 1} keys through POST /api/v1/developers, institution plan via the ops CLI`);
     const keys = await registerKeys(stack, BENCH_EMAIL, list.length * keysPerScenario + 1);
     const captureKey = keys[keys.length - 1];
     const opsOut = await raiseToInstitution(stack, BENCH_EMAIL, captureKey);
     fs.appendFileSync(log, `ops set-plan:\n${opsOut}\n`);
+    /** The run's keys, one group per wrk thread (";" between groups, "," inside: wrk/common.lua). */
     const keyFor = (id: ScenarioId, run: number) => {
       const start = list.findIndex((s) => s.id === id) * keysPerScenario + run * keysPerRun;
-      return keys.slice(start, start + keysPerRun).join(',');
+      const runKeys = keys.slice(start, start + keysPerRun);
+      return Array.from({ length: opts.threads }, (_, t) => runKeys.slice(t * keysPerThread, (t + 1) * keysPerThread).join(',')).join(';');
     };
 
     console.log('==> capturing the stack\'s responses for the raw ceiling server');

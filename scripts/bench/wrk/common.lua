@@ -3,13 +3,16 @@
 
 local threads = {}
 
--- The key argument may list several keys, comma-separated: thread t takes key t (mod their number), so that
--- one 10 s run at 50k+ req/s does not use up one institution key's 500,000 daily requests for the endpoint.
-function set_key(arg)
-   if not arg or arg == "" then return end
+-- The key argument lists the keys of each thread: groups separated by ";", keys in a group by ",". Thread t
+-- takes group t (mod their number). A thread with several keys sends them in turn, so that one 10 s run at
+-- 100k+ req/s does not use up an institution key's 500,000 daily requests for the endpoint.
+function thread_keys(arg)
    local keys = {}
-   for k in string.gmatch(arg, "[^,]+") do table.insert(keys, k) end
-   wrk.headers["X-API-Key"] = keys[(tid % #keys) + 1]
+   if not arg or arg == "" then return keys end
+   local groups = {}
+   for g in string.gmatch(arg, "[^;]+") do table.insert(groups, g) end
+   for k in string.gmatch(groups[(tid % #groups) + 1], "[^,]+") do table.insert(keys, k) end
+   return keys
 end
 
 local counter = 0
