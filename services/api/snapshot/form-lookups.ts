@@ -25,13 +25,13 @@ export class FormLookups {
    */
   private readonly keys: KeyFilter | undefined;
 
-  constructor(db: Database.Database, withFilter = true) {
+  constructor(db: Database.Database, keys?: KeyFilter) {
     this.statements = [0, 1, 2, 3].map((shape) => {
       const where = `${shape & 1 ? ' AND language = ?' : ''}${shape & 2 ? ' AND pos = ?' : ''}`;
       // The primary key (key, kind, pop) returns one key's rows in rank order: no sort.
       return db.prepare(`SELECT pop FROM forms WHERE key = ? AND kind = ?${where} ORDER BY pop LIMIT ${MAX_RANKED_ROWS + 1}`).pluck() as LookupStmt;
     });
-    this.keys = withFilter ? keyFilter(db) : undefined;
+    this.keys = keys;
   }
 
   /** The pops found for each lookup, aligned with `lookups`; an undefined lookup finds nothing. */
@@ -50,7 +50,7 @@ export class FormLookups {
 }
 
 /** A filter of the distinct (key, kind) pairs, read in primary-key order (one key's kinds together). */
-function keyFilter(db: Database.Database): KeyFilter | undefined {
+export function formKeyFilter(db: Database.Database): KeyFilter | undefined {
   const filter = KeyFilter.sized(db.prepare('SELECT count(*) FROM forms').pluck().get() as number);
   if (filter === undefined) return undefined;
   let lastKey = '';

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Entry, Language } from '../../shared/schemas.ts';
 import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from './format.ts';
 import { SnapshotSearch } from './search.ts';
+import type { SearchOptions } from './search.ts';
 import type { CorpusSource, SearchPage, SearchQuery, Snapshot, SnapshotMeta } from './snapshot.ts';
 
 /** Memory-map the file: read-only pages are shared between worker processes through the page cache. */
@@ -14,12 +15,11 @@ export class SnapshotFormatError extends Error {
   override readonly name = 'SnapshotFormatError';
 }
 
-export interface OpenOptions {
-  /** Bytes of word summaries held in memory (see SummaryStore); tests lower it to reach the rest. */
-  summaryBudgetBytes?: number;
-  /** Skip lookups the key filters rule out (KeyFilter, FtsTerms); tests turn them off to compare. Default true. */
-  keyFilters?: boolean;
-}
+/**
+ * How the search is set up (SearchOptions): tests lower the summary budget to reach the rest and turn the key
+ * filters off to compare; the bench times its worst queries without the ranked-list cache.
+ */
+export type OpenOptions = SearchOptions;
 
 export function openSnapshot(path: string, options: OpenOptions = {}): Snapshot {
   const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -77,7 +77,7 @@ class SqliteSnapshot implements Snapshot {
     const sourcesBody = body.get('sources')?.body;
     this.sourceList = sourcesBody === undefined ? undefined : (JSON.parse(sourcesBody) as CorpusSource[]);
     this.languageList = (JSON.parse(this.languagesBody) as { data: Language[] }).data;
-    this.searcher = new SnapshotSearch(db, options.summaryBudgetBytes, options.keyFilters);
+    this.searcher = new SnapshotSearch(db, options);
     // One index lookup (id or slug) and one rowid lookup of the stored body.
     this.byId = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop WHERE e.id = ?');
     this.bySlug = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop WHERE e.slug = ?');

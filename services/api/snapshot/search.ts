@@ -1,12 +1,12 @@
 // Search over a snapshot: exact > folded > variant > prefix > gloss, each in global rank order, bounded.
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 
 import { Lru } from '../../shared/lru.ts';
 import type { WordSummary } from '../../shared/schemas.ts';
 import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '../../shared/text.ts';
 import type { MatchType } from '../../shared/vocabulary.ts';
 import { EntryFacets } from './entry-facets.ts';
-import { FormLookups } from './form-lookups.ts';
+import { FormLookups, formKeyFilter } from './form-lookups.ts';
 import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
 import { matchExpression } from './fts-query.ts';
 import { FtsTerms } from './fts-terms.ts';
@@ -112,6 +112,15 @@ class RankedPage implements SearchPage {
 
 const COMMA = 0x2c;
 
+export interface SearchOptions {
+  /** Bytes of word summaries held in memory (see SummaryStore). */
+  summaryBudgetBytes?: number;
+  /** Skip lookups the key filters rule out (KeyFilter, FtsTerms). Default true. */
+  keyFilters?: boolean;
+  /** Keep ranked lists for later pages and repeats. Default true. */
+  rankedCache?: boolean;
+}
+
 export class SnapshotSearch {
   private readonly browseStatements = new Map<string, Stmt>();
   private readonly head: FtsIndex;
@@ -119,31 +128,41 @@ export class SnapshotSearch {
   private readonly summaries: SummaryStore;
   private readonly count: Database.Statement<[string, string], { n: number }>;
   private readonly anchor: Database.Statement<[string, string, number], { folded: string; id: number }>;
-  private readonly ranked = new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true });
+  /** Undefined when the reader is opened without it (the bench's uncached timings). */
+  private readonly ranked: Lru<Ranked> | undefined;
   private readonly forms: FormLookups;
   private readonly facets: EntryFacets;
 
   constructor(
     private readonly db: Database.Database,
-    summaryBudgetBytes?: number,
-    keyFilters = true,
+    { summaryBudgetBytes, keyFilters = true, rankedCache = true }: SearchOptions = {},
   ) {
+    this.ranked = rankedCache ? new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true }) : undefined;
     // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
     // the statement for a re-prepare (parse and plan again) on every execution, about half the time of an FTS
     // query that matches nothing (scripts/bench/bound-limit.ts; its table is in BENCHMARKS.md).
     const ftsSql = (table: string): string => `SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ${MAX_RANKED_ROWS + 1}`;
-    const index = (table: string, columns: readonly string[]): FtsIndex => ({
-      stmt: db.prepare(ftsSql(table)).pluck() as FtsStmt,
-      columns,
-      terms: keyFilters ? FtsTerms.load(db, table, columns) : undefined,
-    });
-    // The tags column only narrows by language and part of speech (see fts); text is searched in these.
-    this.head = index('head_fts', ['head', 'vars']);
-    this.gloss = index('gloss_fts', ['glosses']);
+    // The key filters are read through a connection of their own, without the memory map: through the map,
+    // reading every `forms` key and index term left those pages resident in each worker (a few MB with the
+    // real corpora, where the filters themselves take a few hundred kB).
+    const scan = keyFilters ? new Database(db.name, { readonly: true, fileMustExist: true }) : undefined;
+    try {
+      scan?.pragma('mmap_size = 0');
+      const index = (table: string, columns: readonly string[]): FtsIndex => ({
+        stmt: db.prepare(ftsSql(table)).pluck() as FtsStmt,
+        columns,
+        terms: scan ? FtsTerms.load(scan, table, columns) : undefined,
+      });
+      // The tags column only narrows by language and part of speech (see fts); text is searched in these.
+      this.head = index('head_fts', ['head', 'vars']);
+      this.gloss = index('gloss_fts', ['glosses']);
+      this.forms = new FormLookups(db, scan ? formKeyFilter(scan) : undefined);
+    } finally {
+      scan?.close();
+    }
     this.summaries = new SummaryStore(db, summaryBudgetBytes);
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
     this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
-    this.forms = new FormLookups(db, keyFilters);
     this.facets = new EntryFacets(db);
   }
 
@@ -152,10 +171,10 @@ export class SnapshotSearch {
     if (text === '') return this.browse(query);
     const filters: MatchFilters = { language: query.language, partOfSpeech: query.partOfSpeech };
     const cacheKey = `${text}\u0000${query.language ?? ''}\u0000${query.partOfSpeech ?? ''}`;
-    let ranked = this.ranked.get(cacheKey);
+    let ranked = this.ranked?.get(cacheKey);
     if (!ranked) {
       ranked = this.rank(text, filters);
-      this.ranked.set(cacheKey, ranked);
+      this.ranked?.set(cacheKey, ranked);
     }
     const start = (query.page - 1) * query.limit;
     const end = Math.min(ranked.pops.length, start + query.limit);
