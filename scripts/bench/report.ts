@@ -248,7 +248,7 @@ function keyFilters(r: BenchResults): string {
   if (!r.keyFilters?.length) return '';
   return `
 The reader over the mix with its key filters and without (\`scripts/bench/key-filters.ts\`: ${r.keyFilters[0].passes} alternating passes each
-in one process, each on a freshly opened snapshot, so no query finds its ranked list cached). The filters rule out
+in one process, on readers without the ranked-list cache, so every search is ranked anew). The filters rule out
 \`forms\` lookups and full-text statements that cannot find anything; they are built when the snapshot is opened.
 
 ${table(['reader', 'µs per search (median)', 'fastest-slowest pass', 'open ms'], r.keyFilters.map((k) => [k.variant, f2(k.usPerSearch), `${f2(k.minUs)}-${f2(k.maxUs)}`, f1(k.openMs)]))}
