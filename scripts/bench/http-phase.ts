@@ -107,7 +107,10 @@ async function limitTimings(snapshotPath: string): Promise<LimitTiming[]> {
 async function keyFilterTimings(snapshotPath: string, mixJson: string): Promise<KeyFilterTiming[]> {
   console.log('==> the reader with its key filters and without, alternating passes over the mix');
   const { rows } = await runBenchScript<{ rows: KeyFilterTiming[] }>('key-filters.ts', ['--snapshot', snapshotPath, '--queries', mixJson]);
-  for (const r of rows) console.log(`    ${r.variant}: ${r.usPerSearch.toFixed(2)} µs per search (${r.minUs.toFixed(2)}-${r.maxUs.toFixed(2)}), opened in ${r.openMs.toFixed(0)} ms`);
+  for (const r of rows) {
+    console.log(`    ${r.variant}: ${r.usPerSearch.toFixed(2)} µs per search (${r.minUs.toFixed(2)}-${r.maxUs.toFixed(2)}), opened in ${r.openMs.toFixed(0)} ms, ` +
+      `${r.statementsPerSearch?.toFixed(2)} statements per search, ${r.emptyPerSearch?.toFixed(2)} finding nothing`);
+  }
   return rows;
 }
 

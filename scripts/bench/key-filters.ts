@@ -6,9 +6,13 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 
+import Database from 'better-sqlite3';
+
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import type { MixQuery } from './query-mix.ts';
 import { toSearchQuery } from './query-mix.ts';
+import { median } from './stats.ts';
 
 export interface KeyFilterTiming {
   variant: string;
@@ -19,13 +23,36 @@ export interface KeyFilterTiming {
   /** ms to open the snapshot (the filters are built then). */
   openMs: number;
   passes: number;
+  /** Per search, over one untimed pass: the statements run, and those that found nothing (absent before session 15's counts). */
+  statementsPerSearch?: number;
+  emptyPerSearch?: number;
 }
 
 const PASSES = 8;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
+/**
+ * Statements a pass over `queries` runs and how many return no row. Search reads rows with `all()` only (the
+ * `forms` lookups and the MATCH statements), so the count wraps that method of better-sqlite3's Statement for
+ * the pass; the timed passes run unwrapped.
+ */
+function countStatements(snapshot: Snapshot, queries: readonly ReturnType<typeof toSearchQuery>[]): { statements: number; empty: number } {
+  const scratch = new Database(':memory:');
+  const proto = Object.getPrototypeOf(scratch.prepare('SELECT 1')) as { all: (...args: unknown[]) => unknown[] };
+  scratch.close();
+  const all = proto.all;
+  const counts = { statements: 0, empty: 0 };
+  proto.all = function (this: unknown, ...args: unknown[]) {
+    const rows = all.apply(this, args);
+    counts.statements++;
+    if (rows.length === 0) counts.empty++;
+    return rows;
+  };
+  try {
+    for (const query of queries) snapshot.search(query);
+  } finally {
+    proto.all = all;
+  }
+  return counts;
 }
 
 function main(): void {
@@ -45,14 +72,17 @@ function main(): void {
       v.us.push(((performance.now() - start) * 1000) / queries.length);
     }
   }
+  const counted = variants.map((v) => countStatements(v.snapshot, queries));
   for (const v of variants) v.snapshot.close();
-  const rows: KeyFilterTiming[] = variants.map((v) => ({
+  const rows: KeyFilterTiming[] = variants.map((v, i) => ({
     variant: v.variant,
     usPerSearch: median(v.us),
     minUs: Math.min(...v.us),
     maxUs: Math.max(...v.us),
     openMs: v.openMs,
     passes: PASSES,
+    statementsPerSearch: counted[i].statements / queries.length,
+    emptyPerSearch: counted[i].empty / queries.length,
   }));
   process.stdout.write(`${JSON.stringify({ rows })}\n`);
 }

@@ -251,7 +251,8 @@ The reader over the mix with its key filters and without (\`scripts/bench/key-fi
 in one process, on readers without the ranked-list cache, so every search is ranked anew). The filters rule out
 \`forms\` lookups and full-text statements that cannot find anything; they are built when the snapshot is opened.
 
-${table(['reader', 'µs per search (median)', 'fastest-slowest pass', 'open ms'], r.keyFilters.map((k) => [k.variant, f2(k.usPerSearch), `${f2(k.minUs)}-${f2(k.maxUs)}`, f1(k.openMs)]))}
+${table(['reader', 'µs per search (median)', 'fastest-slowest pass', 'open ms', 'statements per search', 'of them finding nothing'],
+    r.keyFilters.map((k) => [k.variant, f2(k.usPerSearch), `${f2(k.minUs)}-${f2(k.maxUs)}`, f1(k.openMs), k.statementsPerSearch === undefined ? '-' : f2(k.statementsPerSearch), k.emptyPerSearch === undefined ? '-' : f2(k.emptyPerSearch)]))}
 `;
 }
 

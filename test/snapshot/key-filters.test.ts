@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 
+import { formKeyFilter } from '../../services/api/snapshot/form-lookups.ts';
 import { FOLDED_CODE_POINTS, FtsTerms } from '../../services/api/snapshot/fts-terms.ts';
 import { matchExpression } from '../../services/api/snapshot/fts-query.ts';
 import { KeyFilter, MAX_FILTER_BITS, hasSurrogate } from '../../services/api/snapshot/key-filter.ts';
@@ -91,6 +92,7 @@ describe('full-text terms', () => {
     ['gloss_fts', ['glosses'], (text: string) => glossTokens(text.toLowerCase())],
   ] as const) {
     it(`full-text terms - ${table}: whenever SQLite finds a row, the terms say it may`, () => {
+      let found = 0;
       fc.assert(
         fc.property(fc.array(arbText, { minLength: 1, maxLength: 12 }), arbText, fc.boolean(), (docs, query, lastIsPrefix) => {
           const db = scratchIndex(snapshotDb, table, docs);
@@ -104,13 +106,16 @@ describe('full-text terms', () => {
               const alternatives = [tokens(text)];
               const expression = matchExpression(columns, alternatives, {}, lastIsPrefix);
               if (expression === null) continue;
-              let found: unknown[];
+              let rows: unknown[];
               try {
-                found = stmt.all(expression);
+                rows = stmt.all(expression);
               } catch {
                 continue; // an expression FTS5 refuses finds nothing either way
               }
-              if (found.length > 0) assert.ok(terms.mayMatch(alternatives, lastIsPrefix), `${JSON.stringify(text)} in ${JSON.stringify(docs)}`);
+              if (rows.length > 0) {
+                found++;
+                assert.ok(terms.mayMatch(alternatives, lastIsPrefix), `${JSON.stringify(text)} in ${JSON.stringify(docs)}`);
+              }
             }
           } finally {
             db.close();
@@ -118,8 +123,20 @@ describe('full-text terms', () => {
         }),
         { numRuns: 300, seed: 15 },
       );
+      // The property says something only about queries that find rows: many must.
+      assert.ok(found > 200, `only ${found} queries found a row`);
     });
   }
+
+  it('forms keys - every (key, kind) of the test snapshot is found, and few absent ones are "maybe"', () => {
+    const filter = formKeyFilter(snapshotDb);
+    assert.ok(filter, 'the real corpora have a forms filter');
+    const rows = snapshotDb.prepare('SELECT DISTINCT key, kind FROM forms').raw().all() as [string, number][];
+    for (const [key, kind] of rows) assert.ok(filter.mightContain(key, kind), `${key} (${kind})`);
+    let maybe = 0;
+    for (const [key, kind] of rows) if (filter.mightContain(`${key}\u0001absent`, kind)) maybe++;
+    assert.ok(maybe < rows.length * 0.03, `${maybe} of ${rows.length} absent keys said maybe`);
+  });
 
   it('full-text terms - a term that is not there rules a statement out, and a prefix of one does not', () => {
     const db = scratchIndex(snapshotDb, 'gloss_fts', ['Water of life', 'CAFÉ au lait']);

@@ -20,8 +20,8 @@ export class FormLookups {
   /** One statement per filter shape, indexed by filter shape: none, language, part of speech, both. */
   private readonly statements: LookupStmt[];
   /**
-   * Every (key, kind) in `forms`: most lookups are of keys the snapshot does not have (three in four in the
-   * bench's mix), and the filter answers those without a statement. Undefined (every lookup runs) without one.
+   * Every (key, kind) in `forms`: most lookups are of keys the snapshot does not have (scripts/bench/key-filters.ts
+   * counts them), and the filter answers those without a statement. Undefined (every lookup runs) without one.
    */
   private readonly keys: KeyFilter | undefined;
 
@@ -34,13 +34,17 @@ export class FormLookups {
     this.keys = keys;
   }
 
-  /** The pops found for each lookup, aligned with `lookups`; an undefined lookup finds nothing. */
-  find(lookups: readonly (FormLookup | undefined)[]): number[][] {
-    return lookups.map((l) => (l === undefined ? [] : this.one(l)));
+  /**
+   * The pops found for each lookup, aligned with `lookups`; an undefined lookup finds nothing. The keys are
+   * all made from one search text, so whether the filter may judge them is asked of that text once.
+   */
+  find(text: string, lookups: readonly (FormLookup | undefined)[]): number[][] {
+    const filter = this.keys !== undefined && !hasSurrogate(text) ? this.keys : undefined;
+    return lookups.map((l) => (l === undefined ? [] : this.one(l, filter)));
   }
 
-  private one({ key, kind, language, partOfSpeech }: FormLookup): number[] {
-    if (this.keys && !hasSurrogate(key) && !this.keys.mightContain(key, kind)) return [];
+  private one({ key, kind, language, partOfSpeech }: FormLookup, filter: KeyFilter | undefined): number[] {
+    if (filter && !filter.mightContain(key, kind)) return [];
     const stmt = this.statements[(language ? 1 : 0) | (partOfSpeech ? 2 : 0)];
     if (language && partOfSpeech) return stmt.all(key, kind, language, partOfSpeech);
     if (language) return stmt.all(key, kind, language);

@@ -1,6 +1,6 @@
 // The terms of an FTS5 table's columns, held in the worker as a KeyFilter: a MATCH that needs a term the
 // index does not have (a headword searched among English glosses, an English word among headwords) is known
-// to find nothing without running it. In the bench's mix a third of the full-text statements were such.
+// to find nothing without running it.
 import Database from 'better-sqlite3';
 
 import { KeyFilter } from './key-filter.ts';

@@ -207,7 +207,7 @@ export class SnapshotSearch {
     const loose = looseKey(folded);
     const key = glossKey(text);
     const looseDiffers = folded !== '' && loose !== folded;
-    const [exactPops, foldedPops, variantPops, looseVariantPops, looseFoldedPops, glossPops] = this.forms.find([
+    const [exactPops, foldedPops, variantPops, looseVariantPops, looseFoldedPops, glossPops] = this.forms.find(text, [
       { key: exact, kind: FORM_KIND.exact, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
