@@ -83,12 +83,31 @@ export function searchTokens(text: string): string[] {
 }
 
 /**
- * Words of a search text for the English-gloss index, split exactly as its tokenizer (unicode61, categories
- * L* N* Co) splits them: there a combining mark is a separator, so a quoted "a\u05B7b" would become a phrase,
- * which the index (detail=column) refuses. NFC first, so that Latin letters with accents stay one word.
+ * The combining marks that the gloss index's tokenizer (unicode61, remove_diacritics 2) counts as diacritics:
+ * inside a word they continue it and are removed, so "ọ̀rọ̀" (NFC keeps U+0300 after ọ) is the one term
+ * "oro" there. This is SQLite's own list (sqlite3Fts5UnicodeIsdiacritic), not the whole U+0300–U+036F
+ * block: any other mark ends a word.
+ */
+const GLOSS_DIACRITICS = '\u0300-\u0304\u0306-\u030c\u030f\u0311\u031b\u0323-\u0328\u032d\u032e\u0330\u0331';
+/**
+ * Letters and digits to V8 that SQLite's older Unicode tables class as spacing marks, so separators there:
+ * the New Tai Lue vowel signs and two Vedic signs. A word holding one would be quoted as a phrase, which the
+ * index (detail=column) refuses with an error. test/build/text.test.ts checks every BMP code point against
+ * SQLite, so an upgrade of either table shows here.
+ */
+const GLOSS_SEPARATING_LETTERS = '\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3';
+const GLOSS_WORD_START = `(?![${GLOSS_SEPARATING_LETTERS}])[\\p{L}\\p{N}\\p{Co}]`;
+const GLOSS_WORD = new RegExp(`${GLOSS_WORD_START}(?:${GLOSS_WORD_START}|[${GLOSS_DIACRITICS}])*`, 'gu');
+
+/**
+ * Words of a search text for the English-gloss index, split as its tokenizer (unicode61, categories L* N* Co,
+ * diacritics removed) splits them: a word starts with a letter, digit or private-use character and goes on
+ * through those and the diacritics above. Every other character separates words, so query syntax never
+ * reaches FTS5 and no word is quoted that the index would read as a phrase. NFC first, so that Latin letters
+ * with accents are one code point.
  */
 export function glossTokens(text: string): string[] {
-  return text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return text.normalize('NFC').match(GLOSS_WORD) ?? [];
 }
 
 /** URL-safe, readable base of a slug: the folded form in ASCII letters, digits and hyphens. */

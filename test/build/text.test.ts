@@ -2,7 +2,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { fold, glossKeys, hasDiacritics, looseKey, normalise, searchTokens, slugBase } from '../../services/shared/text.ts';
+import Database from 'better-sqlite3';
+
+import { SNAPSHOT_TABLES } from '../../build/write/schema.ts';
+import { fold, glossKeys, glossTokens, hasDiacritics, looseKey, normalise, searchTokens, slugBase } from '../../services/shared/text.ts';
 
 describe('normalise', () => {
   it('normalise - composes to NFC and orders combining marks canonically', () => {
@@ -63,6 +66,57 @@ describe('searchTokens', () => {
     assert.deepEqual(searchTokens('"a" * OR (b) NEAR/2 c\u0000d'), ['a', 'OR', 'b', 'NEAR', '2', 'c', 'd']);
     assert.deepEqual(searchTokens('\u0301'), []);
     assert.deepEqual(searchTokens('ọ̀run'), ['ọ̀run']);
+  });
+});
+
+describe('glossTokens', () => {
+  it('glossTokens - keeps a tone-marked word whole, as the gloss index does ("ọ̀yọ́" is the term "oyo" there)', () => {
+    assert.deepEqual(glossTokens('ọ̀yọ́'), ['ọ̀yọ́']);
+    assert.deepEqual(glossTokens('bàbá-alágbẹ̀dẹ "x" * (ọ̀run)'), ['bàbá', 'alágbẹ̀dẹ', 'x', 'ọ̀run']);
+    // A mark cannot start a word, and a mark that is not one of SQLite's diacritics ends one.
+    assert.deepEqual(glossTokens('\u0301ab a\u0305b'), ['ab', 'a', 'b']);
+  });
+
+  it('glossTokens - splits every BMP code point as the gloss index\'s tokenizer does, or finer, never coarser', () => {
+    // Each word must be one term to SQLite: more would make its quoted form a phrase, which the index
+    // (detail=column) refuses. Letters, digits and the combining diacritics block must split exactly alike.
+    const tokenize = /CREATE VIRTUAL TABLE gloss_fts[^;]*?tokenize = ("[^"]*")/.exec(SNAPSHOT_TABLES)?.[1];
+    assert.ok(tokenize, 'gloss_fts tokenizer declared in the schema');
+    const db = new Database(':memory:');
+    try {
+      db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize = ${tokenize}); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
+      const insert = db.prepare('INSERT INTO t (rowid, x) VALUES (?, ?)');
+      const texts: string[] = [];
+      const inside: string[] = []; // the code point each text was made around
+      const words: string[] = [];
+      for (let code = 1; code < 0x10000; code++) {
+        if (code >= 0xd800 && code <= 0xdfff) continue;
+        const c = String.fromCharCode(code);
+        // NFC, as the build stores every gloss (U+0340 is U+0300 there, U+0958 two code points).
+        for (const text of [`a${c}b`.normalize('NFC'), `${c}b`.normalize('NFC')]) {
+          texts.push(text);
+          inside.push(c);
+          words.push(...glossTokens(text));
+        }
+      }
+      // Rows 1..n: the texts; rows n+1..: each word alone.
+      db.transaction(() => {
+        texts.forEach((text, i) => insert.run(i + 1, text));
+        words.forEach((word, i) => insert.run(texts.length + i + 1, word));
+      })();
+      const terms = new Map<number, number>();
+      for (const doc of db.prepare('SELECT doc FROM v').pluck().iterate() as IterableIterator<number>) terms.set(doc, (terms.get(doc) ?? 0) + 1);
+      const coarser = words.filter((word, i) => terms.get(texts.length + i + 1) !== 1);
+      assert.deepEqual(coarser.slice(0, 10).map((w) => [...w].map((c) => c.codePointAt(0)?.toString(16))), [], 'words SQLite splits further');
+      const differ: string[] = [];
+      texts.forEach((text, i) => {
+        if (!/[\p{L}\p{N}\u0300-\u036f]/u.test(inside[i])) return;
+        if ((terms.get(i + 1) ?? 0) !== glossTokens(text).length) differ.push(JSON.stringify(text));
+      });
+      assert.deepEqual(differ.slice(0, 10), [], 'letters, digits and combining diacritics split otherwise than SQLite');
+    } finally {
+      db.close();
+    }
   });
 });
 

@@ -47,6 +47,15 @@ describe('search', () => {
     assert.ok(money.includes(nfc('owó')) && money.includes(nfc('egō')), money.join());
     assert.equal(top('money', 'yo', 5)[0].matchType, 'gloss');
   });
+  it('search - finds a tone-marked word where English glosses quote it (ọ̀yọ́, kọ́jọ́dá, ẹ̀gbá)', () => {
+    // The gloss index keeps each such word whole, its marks removed ("oyo"); split at its marks, the query
+    // asked for "o" and "yo" and found none of them.
+    for (const word of ['ọ̀yọ́', 'kọ́jọ́dá', 'ẹ̀gbá']) {
+      const gloss = snap.search({ q: word, page: 1, limit: 100 }).items.filter((i) => i.matchType === 'gloss');
+      const quoting = gloss.filter((i) => i.glosses.some((g) => glossTokens(g.toLowerCase()).includes(nfc(word))));
+      assert.ok(quoting.length > 0, `${word}: ${gloss.length} gloss matches, none quoting it`);
+    }
+  });
   it('search - gloss matches on a whole word come before those on a word that only starts with the query', () => {
     // The reader runs the prefix query first and the whole-word one only when the prefix found something.
     const wholeWord = (q: string) => (i: WordSummary) => i.glosses.some((g) => glossTokens(g.toLowerCase()).includes(q));

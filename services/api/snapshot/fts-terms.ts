@@ -14,6 +14,8 @@ import { KeyFilter } from './key-filter.ts';
 export const FOLDED_CODE_POINTS = 0x3000;
 /** Not a token character alone (a separator, or a mark that only continues a token): not judged. */
 const NOT_JUDGED = -1;
+/** A diacritic that continues a token and is removed from its term (remove_diacritics): ọ̀ is the term o. */
+const REMOVED = -2;
 /** Filter spaces: a whole term, and every prefix of one (the term itself included). */
 const TERM = 1;
 const PREFIX = 2;
@@ -73,8 +75,10 @@ export class FtsTerms {
     for (let i = 0; i < token.length; i++) {
       const code = token.charCodeAt(i);
       const to = code < FOLDED_CODE_POINTS ? this.folds[code] : NOT_JUDGED;
-      if (to === NOT_JUDGED) return undefined;
-      if (folded !== undefined) folded += String.fromCharCode(to);
+      // A diacritic cannot start a token: there the tokenizer would skip it as a separator.
+      if (to === NOT_JUDGED || (to === REMOVED && i === 0)) return undefined;
+      if (to === REMOVED) folded ??= token.slice(0, i);
+      else if (folded !== undefined) folded += String.fromCharCode(to);
       else if (to !== code) folded = token.slice(0, i) + String.fromCharCode(to);
     }
     return folded === undefined ? (token === '' ? undefined : token) : folded;
@@ -87,8 +91,9 @@ const foldsByTokenizer = new Map<string, Int32Array>();
 /**
  * What a tokenizer makes of each code point alone, asked of SQLite: one row per code point in a scratch FTS5
  * table, read back through fts5vocab. unicode61 folds code point by code point, so a token of code points
- * that are token characters alone becomes the concatenation of their folds. A code point that is not one
- * alone, or that folds to more or less than one UTF-16 unit, is NOT_JUDGED.
+ * that are token characters alone becomes the concatenation of their folds. A code point that makes no token
+ * alone but leaves "a" + it as the one term "a" is a diacritic the tokenizer removes inside a token
+ * (REMOVED). Any other code point, or one that folds to more or less than one UTF-16 unit, is NOT_JUDGED.
  */
 function tokenizerFolds(tokenize: string): Int32Array {
   const known = foldsByTokenizer.get(tokenize);
@@ -98,6 +103,8 @@ function tokenizerFolds(tokenize: string): Int32Array {
   try {
     scratch.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize = ${tokenize}); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
     const insert = scratch.prepare('INSERT INTO t (rowid, x) VALUES (?, ?)');
+    // Rows FOLDED_CODE_POINTS + code hold "a" + code, for the code points that make no token alone.
+    const AFTER_A = FOLDED_CODE_POINTS;
     scratch.transaction(() => {
       // Code point 0 is left out: SQLite text ends at it.
       for (let code = 1; code < FOLDED_CODE_POINTS; code++) insert.run(code, String.fromCharCode(code));
@@ -107,6 +114,16 @@ function tokenizerFolds(tokenize: string): Int32Array {
       tokens[code]++;
       folds[code] = tokens[code] === 1 && term.length === 1 ? term.charCodeAt(0) : NOT_JUDGED;
     }
+    scratch.transaction(() => {
+      for (let code = 1; code < FOLDED_CODE_POINTS; code++) if (tokens[code] === 0) insert.run(AFTER_A + code, `a${String.fromCharCode(code)}`);
+    })();
+    const afterA = new Map<number, string[]>();
+    for (const [term, doc] of scratch.prepare('SELECT term, doc FROM v WHERE doc > ?').raw().iterate(AFTER_A) as IterableIterator<[string, number]>) {
+      const terms = afterA.get(doc - AFTER_A) ?? [];
+      terms.push(term);
+      afterA.set(doc - AFTER_A, terms);
+    }
+    for (const [code, terms] of afterA) if (terms.length === 1 && terms[0] === 'a') folds[code] = REMOVED;
   } finally {
     scratch.close();
   }
