@@ -59,6 +59,13 @@ apps.push({
     HOST: env.HOST || '0.0.0.0',
     TRUST_PROXY: env.TRUST_PROXY || '',
     ...(env.SNAPSHOT_PATH ? { SNAPSHOT_PATH: env.SNAPSHOT_PATH } : {}),
+    // glibc's malloc with a fixed trim threshold (its own default, 128 KB) and two arenas. Left alone, glibc
+    // raises the threshold each time a large block is freed (to twice the block, up to 64 MB) and then keeps
+    // that much freed memory, SQLite's and uWS's, resident. Each worker stood 10-18 MB lower after the same
+    // quick runs, peaks 133-134 MB against 140-145 (npm run bench -- --quick --skip-scaling --endpoints
+    // search-mix,entry-id,stats, against --experiment default-malloc; scripts/bench/notes.md, session 16).
+    MALLOC_TRIM_THRESHOLD_: '131072',
+    MALLOC_ARENA_MAX: '2',
   },
   // A worker sends 'ready' once it listens, so `pm2 reload api` restarts the next one only then: the port is
   // never without a listener during a snapshot publish.

@@ -7,6 +7,8 @@
 //                     the workers, wrk and pm2 for the two cores.
 //   trace-gc          the API workers with --trace-gc: each collection is a line in their pm2 logs (keep them with
 //                     --keep-tmp and count Mark-Compact lines; they are not request lines).
+//   default-malloc    the API workers without the ecosystem's glibc malloc settings (a fixed trim threshold and
+//                     two arenas): what the freed memory glibc keeps costs in resident size.
 const base = require('../../ecosystem.config.cjs');
 
 const experiment = process.env.BENCH_EXPERIMENT;
@@ -14,6 +16,11 @@ const variants = {
   'no-request-logs': (app) => (app.name === 'api' ? { ...app, disable_logs: true } : app),
   'default-heap': (app) => (app.name === 'api' ? { ...app, node_args: [] } : app),
   'trace-gc': (app) => (app.name === 'api' ? { ...app, node_args: [...app.node_args, '--trace-gc'] } : app),
+  'default-malloc': (app) => {
+    if (app.name !== 'api') return app;
+    const { MALLOC_TRIM_THRESHOLD_, MALLOC_ARENA_MAX, ...env } = app.env;
+    return { ...app, env };
+  },
   'parallel-gc': (app) =>
     app.name === 'api' ? { ...app, node_args: app.node_args.filter((arg) => arg !== '--single-threaded-gc') } : app,
 };

@@ -38,6 +38,8 @@ describe('ecosystem.config.cjs', () => {
     assert.match(api.script, /dist\/api\.mjs$/);
     assert.match(metering.script, /dist\/metering\.mjs$/);
     assert.equal(api.env?.PORT, '9000');
+    // Resident size: glibc gives freed memory back instead of raising its trim threshold (ecosystem's comment).
+    assert.equal(api.env?.MALLOC_TRIM_THRESHOLD_, '131072');
   });
 
   it('ecosystem - skips its own nats-server when NATS_URL names another server', () => {
