@@ -61,7 +61,7 @@ apps.push({
     ...(env.SNAPSHOT_PATH ? { SNAPSHOT_PATH: env.SNAPSHOT_PATH } : {}),
     // glibc's malloc with a fixed trim threshold (its own default, 128 KB) and two arenas. Left alone, glibc
     // raises the threshold each time a large block is freed (to twice the block, up to 64 MB) and then keeps
-    // that much freed memory, SQLite's and uWS's, resident. Each worker stood 10-18 MB lower after the same
+    // that much freed memory, SQLite's and uWS's, resident. Each worker stood 10-20 MB lower after the same
     // quick runs, peaks 133-134 MB against 140-145 (npm run bench -- --quick --skip-scaling --endpoints
     // search-mix,entry-id,stats, against --experiment default-malloc; scripts/bench/notes.md, session 16).
     MALLOC_TRIM_THRESHOLD_: '131072',
