@@ -96,8 +96,9 @@ const GLOSS_DIACRITICS = '\u0300-\u0304\u0306-\u030c\u030f\u0311\u031b\u0323-\u0
  * SQLite, so an upgrade of either table shows here.
  */
 const GLOSS_SEPARATING_LETTERS = '\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3';
-const GLOSS_WORD_START = `(?![${GLOSS_SEPARATING_LETTERS}])[\\p{L}\\p{N}\\p{Co}]`;
-const GLOSS_WORD = new RegExp(`${GLOSS_WORD_START}(?:${GLOSS_WORD_START}|[${GLOSS_DIACRITICS}])*`, 'gu');
+/** A word's first character (set difference: the `v` flag), and any after it. */
+const GLOSS_WORD_START = `[\\p{L}\\p{N}\\p{Co}]--[${GLOSS_SEPARATING_LETTERS}]`;
+const GLOSS_WORD = new RegExp(`[${GLOSS_WORD_START}][[${GLOSS_WORD_START}][${GLOSS_DIACRITICS}]]*`, 'gv');
 
 /**
  * Words of a search text for the English-gloss index, split as its tokenizer (unicode61, categories L* N* Co,

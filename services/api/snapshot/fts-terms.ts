@@ -32,8 +32,7 @@ export class FtsTerms {
    * when the filter would be too wide (see MAX_FILTER_BITS) or the tokenizer is not declared.
    */
   static load(db: Database.Database, table: string, columns: readonly string[]): FtsTerms | undefined {
-    const sql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table) as string | undefined;
-    const tokenize = sql === undefined ? undefined : /\btokenize\s*=\s*("(?:[^"]|"")*"|'(?:[^']|'')*')/i.exec(sql)?.[1];
+    const tokenize = declaredTokenizer(db, table);
     if (tokenize === undefined) return undefined;
     // An fts5vocab table is a view of the index: created in the connection's temp schema, not the snapshot.
     const vocab = `temp."${table}_terms"`;
@@ -85,47 +84,57 @@ export class FtsTerms {
   }
 }
 
+/** The `tokenize = …` argument of an FTS5 table's CREATE statement, quotes included; undefined without one. */
+export function declaredTokenizer(db: Database.Database, table: string): string | undefined {
+  const sql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table) as string | undefined;
+  return sql === undefined ? undefined : /\btokenize\s*=\s*("(?:[^"]|"")*"|'(?:[^']|'')*')/i.exec(sql)?.[1];
+}
+
+const MARK = /^\p{M}$/u;
+
 /** Per tokenizer declaration: a reopened snapshot (publish, tests) asks SQLite once. */
 const foldsByTokenizer = new Map<string, Int32Array>();
 
 /**
- * What a tokenizer makes of each code point alone, asked of SQLite: one row per code point in a scratch FTS5
- * table, read back through fts5vocab. unicode61 folds code point by code point, so a token of code points
- * that are token characters alone becomes the concatenation of their folds. A code point that makes no token
- * alone but leaves "a" + it as the one term "a" is a diacritic the tokenizer removes inside a token
- * (REMOVED). Any other code point, or one that folds to more or less than one UTF-16 unit, is NOT_JUDGED.
+ * What a tokenizer makes of each code point, asked of SQLite: a scratch FTS5 table holds each code point alone
+ * (row = the code point) and each mark after "a" (row = FOLDED_CODE_POINTS + it), read back through fts5vocab.
+ * unicode61 folds code point by code point, so a token of code points that are token characters alone becomes
+ * the concatenation of their folds. A mark that makes no token alone, and after "a" leaves the one term "a",
+ * is a diacritic the tokenizer removes inside a token (REMOVED). Any other code point, or one that folds to
+ * more or less than one UTF-16 unit, is NOT_JUDGED.
  */
 function tokenizerFolds(tokenize: string): Int32Array {
   const known = foldsByTokenizer.get(tokenize);
   if (known) return known;
-  const folds = new Int32Array(FOLDED_CODE_POINTS).fill(NOT_JUDGED);
+  const n = FOLDED_CODE_POINTS;
   const scratch = new Database(':memory:');
+  /** Per row: how many terms it made, and the last of them. */
+  const count = new Uint8Array(2 * n);
+  const term = new Array<string>(2 * n);
   try {
     scratch.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize = ${tokenize}); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
     const insert = scratch.prepare('INSERT INTO t (rowid, x) VALUES (?, ?)');
-    // Rows FOLDED_CODE_POINTS + code hold "a" + code, for the code points that make no token alone.
-    const AFTER_A = FOLDED_CODE_POINTS;
     scratch.transaction(() => {
       // Code point 0 is left out: SQLite text ends at it.
-      for (let code = 1; code < FOLDED_CODE_POINTS; code++) insert.run(code, String.fromCharCode(code));
+      for (let code = 1; code < n; code++) {
+        const c = String.fromCharCode(code);
+        insert.run(code, c);
+        // Only marks can be diacritics; asking of every code point would double the work at start-up, and a
+        // code point not asked is NOT_JUDGED, which only means its statement runs.
+        if (MARK.test(c)) insert.run(n + code, `a${c}`);
+      }
     })();
-    const tokens = new Uint8Array(FOLDED_CODE_POINTS);
-    for (const [term, code] of scratch.prepare('SELECT term, doc FROM v').raw().iterate() as IterableIterator<[string, number]>) {
-      tokens[code]++;
-      folds[code] = tokens[code] === 1 && term.length === 1 ? term.charCodeAt(0) : NOT_JUDGED;
+    for (const [t, doc] of scratch.prepare('SELECT term, doc FROM v').raw().iterate() as IterableIterator<[string, number]>) {
+      count[doc]++;
+      term[doc] = t;
     }
-    scratch.transaction(() => {
-      for (let code = 1; code < FOLDED_CODE_POINTS; code++) if (tokens[code] === 0) insert.run(AFTER_A + code, `a${String.fromCharCode(code)}`);
-    })();
-    const afterA = new Map<number, string[]>();
-    for (const [term, doc] of scratch.prepare('SELECT term, doc FROM v WHERE doc > ?').raw().iterate(AFTER_A) as IterableIterator<[string, number]>) {
-      const terms = afterA.get(doc - AFTER_A) ?? [];
-      terms.push(term);
-      afterA.set(doc - AFTER_A, terms);
-    }
-    for (const [code, terms] of afterA) if (terms.length === 1 && terms[0] === 'a') folds[code] = REMOVED;
   } finally {
     scratch.close();
+  }
+  const folds = new Int32Array(n).fill(NOT_JUDGED);
+  for (let code = 1; code < n; code++) {
+    if (count[code] === 1 && term[code].length === 1) folds[code] = term[code].charCodeAt(0);
+    else if (count[code] === 0 && count[n + code] === 1 && term[n + code] === 'a') folds[code] = REMOVED;
   }
   foldsByTokenizer.set(tokenize, folds);
   return folds;
