@@ -109,7 +109,8 @@ export async function check(target: Target, c: Case): Promise<RawResponse | unde
   try {
     res = await target.client.send(c.request);
   } catch (error) {
-    const cut = /ECONNRESET|socket hang up/.test((error as Error).message);
+    // uWS closes the socket on an over-long head; a client still writing the head then sees EPIPE instead.
+    const cut = /ECONNRESET|EPIPE|socket hang up/.test((error as Error).message);
     if (cut && headBytes(c.request) > UWS_MAX_HEAD_BYTES) {
       target.cutOff++;
       return undefined;
