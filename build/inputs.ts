@@ -80,7 +80,18 @@ function codeFiles(): string[] {
     }
   };
   walk(path.join(REPO_ROOT, 'build'));
-  for (const f of ['services/shared/text.ts', 'services/shared/schemas.ts', 'services/shared/vocabulary.ts', 'services/api/snapshot/format.ts']) {
+  // The reader's files the build runs too: the key filters it stores are made by the reader's own code.
+  const shared = [
+    'services/shared/text.ts',
+    'services/shared/schemas.ts',
+    'services/shared/vocabulary.ts',
+    'services/api/snapshot/format.ts',
+    'services/api/snapshot/stored-filters.ts',
+    'services/api/snapshot/key-filter.ts',
+    'services/api/snapshot/fts-terms.ts',
+    'services/api/snapshot/form-lookups.ts',
+  ];
+  for (const f of shared) {
     if (existsSync(path.join(REPO_ROOT, f))) out.push(path.join(REPO_ROOT, f));
   }
   return out;

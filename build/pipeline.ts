@@ -6,6 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../services/api/snapshot/format.ts';
+import { writeKeyFilters } from '../services/api/snapshot/stored-filters.ts';
 import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
 import { identifyEntries } from './identify.ts';
 import { importSources } from './import-sources.ts';
@@ -174,6 +175,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     if (problems.length > 0) throw new BuildError(`report arithmetic broken: ${problems.join('; ')}`);
 
     db.exec("INSERT INTO head_fts (head_fts) VALUES ('optimize'); INSERT INTO gloss_fts (gloss_fts) VALUES ('optimize');");
+    progress.log(`key filters: ${writeKeyFilters(db)}`);
     db.exec('DETACH DATABASE stage');
     db.exec('ANALYZE');
     // better-sqlite3's SQLite is built with STAT4: with sample rows present, every statement whose WHERE

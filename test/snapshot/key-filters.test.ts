@@ -2,16 +2,20 @@
 // full-text terms): they may say "maybe" for an absent key, never "absent" for a present one, so results
 // are the same with them as without.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 
 import { formKeyFilter } from '../../services/api/snapshot/form-lookups.ts';
-import { FOLDED_CODE_POINTS, FtsTerms } from '../../services/api/snapshot/fts-terms.ts';
+import { FOLDED_CODE_POINTS, FtsTerms, SEARCHED_COLUMNS, termFilter } from '../../services/api/snapshot/fts-terms.ts';
 import { matchExpression } from '../../services/api/snapshot/fts-query.ts';
 import { KeyFilter, MAX_FILTER_BITS, hasSurrogate } from '../../services/api/snapshot/key-filter.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import { FORMS_FILTER, readKeyFilters } from '../../services/api/snapshot/stored-filters.ts';
 import type { SearchPage, SearchQuery, Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { fold, glossTokens, searchTokens } from '../../services/shared/text.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';
@@ -41,6 +45,17 @@ describe('key filter', () => {
   it('key filter - none is built wider than the cap', () => {
     assert.equal(KeyFilter.sized(MAX_FILTER_BITS), undefined);
     assert.ok((KeyFilter.sized(1000)?.byteLength ?? 0) <= 2048);
+  });
+
+  it('key filter - its bytes make the same filter again, and bytes no filter has make none', () => {
+    const filter = KeyFilter.sized(5_000);
+    assert.ok(filter);
+    for (let i = 0; i < 5_000; i++) filter.add(`key ${i}`, i % 3);
+    const again = KeyFilter.fromBytes(filter.toBytes());
+    assert.ok(again);
+    assert.ok(again.toBytes().equals(filter.toBytes()));
+    for (let i = 0; i < 5_000; i++) assert.ok(again.mightContain(`key ${i}`, i % 3));
+    for (const bytes of [0, 4, 12, 1000, MAX_FILTER_BITS / 8 * 2]) assert.equal(KeyFilter.fromBytes(new Uint8Array(bytes)), undefined, `${bytes} bytes`);
   });
 
   it('key filter - text with surrogates is set aside', () => {
@@ -216,5 +231,57 @@ describe('search with and without key filters', () => {
       filtered.search(query);
       assert.ok(pageBytes(filtered.search(query)).equals(pageBytes(uncached.search(query))), JSON.stringify(query));
     }
+  });
+});
+
+describe('key filters stored in the snapshot', () => {
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'key-filters-'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('stored key filters - the build stored the bytes the reader builds from the index', () => {
+    const db = new Database(testSnapshotPath(), { readonly: true });
+    try {
+      const stored = readKeyFilters(db);
+      const built = [[FORMS_FILTER, formKeyFilter(db)], ...Object.entries(SEARCHED_COLUMNS).map(([table, columns]) => [table, termFilter(db, table, columns)] as const)] as const;
+      assert.deepEqual([...stored.keys()].sort(), built.map(([name]) => name).sort());
+      for (const [name, filter] of built) {
+        assert.ok(filter, `the real corpora have a ${name} filter`);
+        assert.ok(stored.get(name)?.filter?.toBytes().equals(filter.toBytes()), name);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  /** Total found for each query by a reader of a copy of the test snapshot whose key_filters `change` altered. */
+  function totalsWith(change: string, queries: readonly SearchQuery[]): number[] {
+    const copy = path.join(dir, `snapshot-${Math.random().toString(36).slice(2)}.sqlite`);
+    fs.copyFileSync(testSnapshotPath(), copy);
+    const db = new Database(copy);
+    db.exec(change);
+    db.close();
+    const snapshot = openSnapshot(copy);
+    try {
+      return queries.map((q) => snapshot.search(q).total);
+    } finally {
+      snapshot.close();
+    }
+  }
+
+  it('stored key filters - a reader uses them, and builds its own when they are missing or of another format', () => {
+    const queries = snapshotQueries().filter((_, i) => i % 50 === 0);
+    const reference = openSnapshot(testSnapshotPath(), { keyFilters: false });
+    const expected = queries.map((q) => reference.search(q).total);
+    reference.close();
+    assert.ok(expected.filter((n) => n > 0).length > 100, 'the queries find entries');
+    // Empty filters say "absent" of everything: a reader that uses them finds nothing by lookup or MATCH.
+    assert.ok(totalsWith('UPDATE key_filters SET bits = zeroblob(length(bits))', queries).every((n) => n === 0));
+    assert.deepEqual(totalsWith("UPDATE key_filters SET bits = zeroblob(length(bits)), format = 'another format'", queries), expected, 'another format');
+    assert.deepEqual(totalsWith('DELETE FROM key_filters', queries), expected);
+    assert.deepEqual(totalsWith('UPDATE key_filters SET bits = zeroblob(12)', queries), expected, 'bytes no filter has');
+    assert.deepEqual(totalsWith('UPDATE key_filters SET bits = NULL', queries), expected, 'too wide: every lookup runs');
   });
 });

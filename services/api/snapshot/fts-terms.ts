@@ -4,6 +4,10 @@
 import Database from 'better-sqlite3';
 
 import { KeyFilter } from './key-filter.ts';
+import type { StoredFilter } from './stored-filters.ts';
+
+/** The columns search matches text in, per FTS table; the tags columns only narrow by language and part of speech. */
+export const SEARCHED_COLUMNS = { head_fts: ['head', 'vars'], gloss_fts: ['glosses'] } as const satisfies Record<string, readonly string[]>;
 
 /**
  * Code points below this are folded here exactly as the table's tokenizer folds them: the fold is read from
@@ -28,31 +32,15 @@ export class FtsTerms {
   ) {}
 
   /**
-   * The terms of `columns` of `table`, with the table's tokenizer read from its CREATE statement; undefined
-   * when the filter would be too wide (see MAX_FILTER_BITS) or the tokenizer is not declared.
+   * The terms of `columns` of `table`, with the table's tokenizer read from its CREATE statement: the filter
+   * stored in the snapshot when there is one, else built here from the index. Undefined when the filter would
+   * be too wide (see MAX_FILTER_BITS) or the tokenizer is not declared.
    */
-  static load(db: Database.Database, table: string, columns: readonly string[]): FtsTerms | undefined {
+  static load(db: Database.Database, table: string, columns: readonly string[], stored?: StoredFilter): FtsTerms | undefined {
     const tokenize = declaredTokenizer(db, table);
     if (tokenize === undefined) return undefined;
-    // An fts5vocab table is a view of the index: created in the connection's temp schema, not the snapshot.
-    const vocab = `temp."${table}_terms"`;
-    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${vocab} USING fts5vocab(main, "${table}", 'col')`);
-    const inColumns = `col IN (${columns.map(() => '?').join(', ')})`;
-    // Room for every term and each of its prefixes: at most as many as its characters.
-    const size = db.prepare(`SELECT count(*) + coalesce(sum(length(term)), 0) FROM ${vocab} WHERE ${inColumns}`).pluck().get(...columns) as number;
-    const filter = KeyFilter.sized(size);
-    if (filter === undefined) return undefined;
-    let previous = '';
-    for (const term of db.prepare(`SELECT term FROM ${vocab} WHERE ${inColumns}`).pluck().iterate(...columns) as IterableIterator<string>) {
-      if (term === previous) continue; // the same term in another column
-      filter.add(term, TERM);
-      // Prefixes as long as the one shared with the previous term were added with it.
-      let shared = 0;
-      while (shared < term.length && term.charCodeAt(shared) === previous.charCodeAt(shared)) shared++;
-      filter.addPrefixes(term, shared, PREFIX);
-      previous = term;
-    }
-    return new FtsTerms(tokenizerFolds(tokenize), filter);
+    const filter = stored ? stored.filter : termFilter(db, table, columns);
+    return filter === undefined ? undefined : new FtsTerms(tokenizerFolds(tokenize), filter);
   }
 
   /**
@@ -82,6 +70,32 @@ export class FtsTerms {
     }
     return folded === undefined ? (token === '' ? undefined : token) : folded;
   }
+}
+
+/**
+ * A filter of every term of `columns` of `table` and every prefix of one, read from the index; undefined when
+ * it would be too wide (see MAX_FILTER_BITS).
+ */
+export function termFilter(db: Database.Database, table: string, columns: readonly string[]): KeyFilter | undefined {
+  // An fts5vocab table is a view of the index: created in the connection's temp schema, not the snapshot.
+  const vocab = `temp."${table}_terms"`;
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${vocab} USING fts5vocab(main, "${table}", 'col')`);
+  const inColumns = `col IN (${columns.map(() => '?').join(', ')})`;
+  // Room for every term and each of its prefixes: at most as many as its characters.
+  const size = db.prepare(`SELECT count(*) + coalesce(sum(length(term)), 0) FROM ${vocab} WHERE ${inColumns}`).pluck().get(...columns) as number;
+  const filter = KeyFilter.sized(size);
+  if (filter === undefined) return undefined;
+  let previous = '';
+  for (const term of db.prepare(`SELECT term FROM ${vocab} WHERE ${inColumns}`).pluck().iterate(...columns) as IterableIterator<string>) {
+    if (term === previous) continue; // the same term in another column
+    filter.add(term, TERM);
+    // Prefixes as long as the one shared with the previous term were added with it.
+    let shared = 0;
+    while (shared < term.length && term.charCodeAt(shared) === previous.charCodeAt(shared)) shared++;
+    filter.addPrefixes(term, shared, PREFIX);
+    previous = term;
+  }
+  return filter;
 }
 
 /** The `tokenize = …` argument of an FTS5 table's CREATE statement, quotes included; undefined without one. */

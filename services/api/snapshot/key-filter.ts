@@ -3,13 +3,21 @@
 // Search runs several lookups per query whose keys are mostly absent from the snapshot (over the bench's mix of
 // real queries, 4.1 of a search's 6.8 statements found nothing: scripts/bench/key-filters.ts), and an SQLite
 // statement costs microseconds even when it finds nothing. A worker asks its filters first and skips the
-// statements they rule out (scripts/bench/notes.md, session 15).
+// statements they rule out (scripts/bench/notes.md, session 15). The build stores them in the snapshot
+// (stored-filters.ts), so a worker reads them instead of building them at start.
+import os from 'node:os';
 
 /** About 1 % false "maybe" at 10 bits and 7 probes per key. */
 const BITS_PER_KEY = 10;
 const PROBES = 7;
 /** A filter wider than this (16 MB) is not built: the lookups then always run, as without one. */
 export const MAX_FILTER_BITS = 2 ** 27;
+
+/**
+ * Everything a stored filter's bytes depend on besides its keys: the hash, the probes, and the words in the
+ * machine's byte order. A stored filter of another format is not read: the worker builds its own.
+ */
+export const KEY_FILTER_FORMAT = `bloom fnv1a-utf16 murmur3-fmix32 probes=${PROBES} int32-${os.endianness()} v1`;
 
 export class KeyFilter {
   readonly #words: Int32Array;
@@ -22,6 +30,15 @@ export class KeyFilter {
     return bits > MAX_FILTER_BITS ? undefined : new KeyFilter(bits);
   }
 
+  /** The filter whose bits are `bytes` (from toBytes, of KEY_FILTER_FORMAT), or undefined if no filter has that size. */
+  static fromBytes(bytes: Uint8Array): KeyFilter | undefined {
+    const bits = bytes.byteLength * 8;
+    if (bits < 64 || bits > MAX_FILTER_BITS || (bits & (bits - 1)) !== 0) return undefined;
+    const filter = new KeyFilter(bits);
+    new Uint8Array(filter.#words.buffer).set(bytes);
+    return filter;
+  }
+
   private constructor(bits: number) {
     this.#words = new Int32Array(bits / 32);
     this.#mask = bits - 1;
@@ -30,6 +47,11 @@ export class KeyFilter {
   /** Bytes held. */
   get byteLength(): number {
     return this.#words.byteLength;
+  }
+
+  /** The bits as bytes, for the snapshot (a copy). */
+  toBytes(): Buffer {
+    return Buffer.from(new Uint8Array(this.#words.buffer, this.#words.byteOffset, this.#words.byteLength));
   }
 
   /** `space` keeps keys of different meaning apart (a term and a prefix of the same text). */

@@ -9,9 +9,11 @@ import { EntryFacets } from './entry-facets.ts';
 import { FormLookups, formKeyFilter } from './form-lookups.ts';
 import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
 import { matchExpression } from './fts-query.ts';
-import { FtsTerms } from './fts-terms.ts';
+import { FtsTerms, SEARCHED_COLUMNS } from './fts-terms.ts';
 import type { MatchFilters } from './fts-query.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
+import { FORMS_FILTER, readKeyFilters } from './stored-filters.ts';
+import type { StoredFilter } from './stored-filters.ts';
 import { SummaryStore } from './summaries.ts';
 import type { SummaryBytes } from './summaries.ts';
 
@@ -143,20 +145,21 @@ export class SnapshotSearch {
     // query that matches nothing (scripts/bench/bound-limit.ts; its table is in BENCHMARKS.md).
     const ftsSql = (table: string): string => `SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ${MAX_RANKED_ROWS + 1}`;
     // The key filters are read through a connection of their own, without the memory map: through the map,
-    // reading every `forms` key and index term left those pages resident in each worker (a few MB with the
-    // real corpora, where the filters themselves take a few hundred kB).
+    // reading every `forms` key and index term (a snapshot without stored filters), or the stored filters'
+    // bytes, left those pages resident in each worker.
     const scan = keyFilters ? new Database(db.name, { readonly: true, fileMustExist: true }) : undefined;
     try {
       scan?.pragma('mmap_size = 0');
-      const index = (table: string, columns: readonly string[]): FtsIndex => ({
+      const stored = scan ? readKeyFilters(scan) : new Map<string, StoredFilter>();
+      const index = (table: keyof typeof SEARCHED_COLUMNS): FtsIndex => ({
         stmt: db.prepare(ftsSql(table)).pluck() as FtsStmt,
-        columns,
-        terms: scan ? FtsTerms.load(scan, table, columns) : undefined,
+        columns: SEARCHED_COLUMNS[table],
+        terms: scan ? FtsTerms.load(scan, table, SEARCHED_COLUMNS[table], stored.get(table)) : undefined,
       });
-      // The tags column only narrows by language and part of speech (see fts); text is searched in these.
-      this.head = index('head_fts', ['head', 'vars']);
-      this.gloss = index('gloss_fts', ['glosses']);
-      this.forms = new FormLookups(db, scan ? formKeyFilter(scan) : undefined);
+      this.head = index('head_fts');
+      this.gloss = index('gloss_fts');
+      const forms = stored.get(FORMS_FILTER);
+      this.forms = new FormLookups(db, scan ? (forms ? forms.filter : formKeyFilter(scan)) : undefined);
     } finally {
       scan?.close();
     }
