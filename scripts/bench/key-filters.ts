@@ -20,7 +20,7 @@ export interface KeyFilterTiming {
   usPerSearch: number;
   minUs: number;
   maxUs: number;
-  /** ms to open the snapshot (the filters are built then). */
+  /** ms to open the snapshot (the stored filters are read then). */
   openMs: number;
   passes: number;
   /** Per search, over one untimed pass: the statements run, and those that found nothing (absent before session 15's counts). */

@@ -249,7 +249,8 @@ function keyFilters(r: BenchResults): string {
   return `
 The reader over the mix with its key filters and without (\`scripts/bench/key-filters.ts\`: ${r.keyFilters[0].passes} alternating passes each
 in one process, on readers without the ranked-list cache, so every search is ranked anew). The filters rule out
-\`forms\` lookups and full-text statements that cannot find anything; they are built when the snapshot is opened.
+\`forms\` lookups and full-text statements that cannot find anything. The build stores them in the snapshot and the
+reader reads them when it opens it (before session 17 it built them then, from every key and term).
 
 ${table(['reader', 'µs per search (median)', 'fastest-slowest pass', 'open ms', 'statements per search', 'of them finding nothing'],
     r.keyFilters.map((k) => [k.variant, f2(k.usPerSearch), `${f2(k.minUs)}-${f2(k.maxUs)}`, f1(k.openMs), k.statementsPerSearch === undefined ? '-' : f2(k.statementsPerSearch), k.emptyPerSearch === undefined ? '-' : f2(k.emptyPerSearch)]))}
@@ -293,8 +294,8 @@ process; typical = 5,000 distinct queries drawn from that snapshot the same way 
 ranked-results cache holds), cycled for 5 s; worst = one-letter prefixes, the most common gloss words, deep
 browse pages, each timed 10 times on a reader without the ranked-results cache (the first time may read cold
 index pages). "open ms" is that process opening the snapshot, as an API worker does before it listens (it
-builds the key filters then; \`pm2 reload\` waits up to the ecosystem's \`listen_timeout\` for a worker to be
-ready before it restarts the next).
+reads the stored key filters then, and asks SQLite for its tokenizer's folds; \`pm2 reload\` waits up to the
+ecosystem's \`listen_timeout\` for a worker to be ready before it restarts the next).
 
 ${table(['entries', 'generate s', 'build s', 'build peak MB', 'snapshot MB', 'open ms', 'typical searches/s', 'typical p50 ms', 'typical p99 ms', 'worst p99 ms (query)'], rows)}
 
