@@ -281,7 +281,7 @@ function scaling(r: BenchResults): string {
   if (!r.scaling?.length) return '';
   const rows = r.scaling.map((s) => [
     n0(s.entries), f1(s.generateSeconds), f1(s.buildSeconds), n0(s.buildPeakRssMb), f1(s.snapshotMb),
-    n0(s.openMs ?? Number.NaN), n0(s.typical.perSecond), f2(s.typical.p50Ms), f2(s.typical.p99Ms),
+    n0(s.openMs ?? Number.NaN), n0(s.openBuildingFiltersMs ?? Number.NaN), n0(s.typical.perSecond), f2(s.typical.p50Ms), f2(s.typical.p99Ms),
     `${f1(s.worst[0]?.p99Ms ?? Number.NaN)} (${s.worst[0]?.label ?? '-'})`,
   ]);
   const worst = r.scaling.map((s) => `- ${n0(s.entries)}: ${s.worst.slice(0, 6).map((w) => `${w.label} p50 ${f1(w.p50Ms)} / p99 ${f1(w.p99Ms)} ms (total ${n0(w.total)})`).join('; ')}`).join('\n');
@@ -293,11 +293,13 @@ Synthetic corpora in the real formats (\`scripts/generate-synthetic-corpus.ts --
 process; typical = 5,000 distinct queries drawn from that snapshot the same way as the mix (more than the reader's
 ranked-results cache holds), cycled for 5 s; worst = one-letter prefixes, the most common gloss words, deep
 browse pages, each timed 10 times on a reader without the ranked-results cache (the first time may read cold
-index pages). "open ms" is that process opening the snapshot, as an API worker does before it listens (it
-reads the stored key filters then, and asks SQLite for its tokenizer's folds; \`pm2 reload\` waits up to the
-ecosystem's \`listen_timeout\` for a worker to be ready before it restarts the next).
+index pages). "open ms" is a fresh process opening the snapshot, as an API worker does before it listens
+(\`scripts/bench/open-snapshot.ts\`): it reads the key filters the build stored, and asks SQLite for its
+tokenizers' folds; "open ms, filters built" builds the filters from the indexes instead, as every worker did
+before snapshot format 5. \`pm2 reload\` waits up to the ecosystem's \`listen_timeout\` for a worker to be ready
+before it restarts the next.
 
-${table(['entries', 'generate s', 'build s', 'build peak MB', 'snapshot MB', 'open ms', 'typical searches/s', 'typical p50 ms', 'typical p99 ms', 'worst p99 ms (query)'], rows)}
+${table(['entries', 'generate s', 'build s', 'build peak MB', 'snapshot MB', 'open ms', 'open ms, filters built', 'typical searches/s', 'typical p50 ms', 'typical p99 ms', 'worst p99 ms (query)'], rows)}
 
 Typical queries by kind (p50 / p99 ms) and the slowest typical queries:
 ${kinds}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import { buildQueryMix, sampleEntries, worstQueries } from './query-mix.ts';
 import { ROOT, TSX, runAsync, runBenchScript } from './processes.ts';
-import type { EachResult, LoopResult, SearchLoopOutput } from './search-loop.ts';
+import type { EachResult, LoopResult } from './search-loop.ts';
 
 export interface ScalingResult {
   entries: number;
@@ -14,8 +14,12 @@ export interface ScalingResult {
   buildSeconds: number;
   buildPeakRssMb: number;
   snapshotMb: number;
-  /** Opening the snapshot in a fresh process, as an API worker does before it listens (absent before session 17). */
+  /**
+   * Opening the snapshot in a fresh process, as an API worker does before it listens (scripts/bench/open-snapshot.ts):
+   * with the key filters the build stored, and building them from the indexes (absent before session 17).
+   */
   openMs?: number;
+  openBuildingFiltersMs?: number;
   typical: LoopResult;
   /** Worst-case queries, slowest p99 first. */
   worst: EachResult[];
@@ -38,7 +42,7 @@ export async function timed(args: string[], log: string): Promise<{ seconds: num
   return { seconds, peakRssMb: m ? Number(m[1]) / 1024 : Number.NaN };
 }
 
-export async function searchBench(snapshotPath: string, dir: string, seconds: number, typicalCount: number): Promise<{ openMs: number; typical: LoopResult; worst: EachResult[] }> {
+export async function searchBench(snapshotPath: string, dir: string, seconds: number, typicalCount: number): Promise<{ typical: LoopResult; worst: EachResult[] }> {
   const snapshot = openSnapshot(snapshotPath);
   let typicalFile: string;
   let worstFile: string;
@@ -52,9 +56,9 @@ export async function searchBench(snapshotPath: string, dir: string, seconds: nu
   } finally {
     snapshot.close();
   }
-  const out = await runBenchScript<Required<SearchLoopOutput>>('search-loop.ts',
+  const out = await runBenchScript<{ loop: LoopResult; each: EachResult[] }>('search-loop.ts',
     ['--snapshot', snapshotPath, '--queries', typicalFile, '--seconds', String(seconds), '--each', worstFile, '--reps', String(WORST_REPS)]);
-  return { openMs: out.openMs, typical: out.loop, worst: [...out.each].sort((a, b) => b.p99Ms - a.p99Ms) };
+  return { typical: out.loop, worst: [...out.each].sort((a, b) => b.p99Ms - a.p99Ms) };
 }
 
 export async function scaleOne(entries: number, tmp: string, keep: boolean): Promise<ScalingResult> {
@@ -69,8 +73,13 @@ export async function scaleOne(entries: number, tmp: string, keep: boolean): Pro
   const build = await timed([process.execPath, ...TSX, 'build/main.ts', '--corpora', corpora, '--out', snapshot], log);
   const snapshotMb = fs.statSync(snapshot).size / 1024 ** 2;
   console.log(`    built in ${build.seconds.toFixed(1)} s, peak ${build.peakRssMb.toFixed(0)} MB, ${snapshotMb.toFixed(1)} MB`);
+  const open = async (built: boolean): Promise<number> =>
+    (await runBenchScript<{ openMs: number }>('open-snapshot.ts', ['--snapshot', snapshot, ...(built ? ['--built-filters'] : [])])).openMs;
+  const openMs = await open(false);
+  const openBuildingFiltersMs = await open(true);
+  console.log(`    a worker opens it in ${openMs.toFixed(0)} ms (${openBuildingFiltersMs.toFixed(0)} ms building the key filters)`);
   const search = await searchBench(snapshot, dir, TYPICAL_SECONDS, TYPICAL_QUERIES);
-  console.log(`    opened in ${search.openMs.toFixed(0)} ms (a worker's start); search typical p50 ${search.typical.p50Ms.toFixed(2)} ms p99 ${search.typical.p99Ms.toFixed(2)} ms; worst p99 ${search.worst[0]?.p99Ms.toFixed(1)} ms (${search.worst[0]?.label})`);
+  console.log(`    search typical p50 ${search.typical.p50Ms.toFixed(2)} ms p99 ${search.typical.p99Ms.toFixed(2)} ms; worst p99 ${search.worst[0]?.p99Ms.toFixed(1)} ms (${search.worst[0]?.label})`);
   if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   return {
     entries,
@@ -78,7 +87,8 @@ export async function scaleOne(entries: number, tmp: string, keep: boolean): Pro
     buildSeconds: build.seconds,
     buildPeakRssMb: build.peakRssMb,
     snapshotMb,
-    openMs: search.openMs,
+    openMs,
+    openBuildingFiltersMs,
     typical: search.typical,
     worst: search.worst,
   };

@@ -4,7 +4,6 @@
 import Database from 'better-sqlite3';
 
 import { KeyFilter } from './key-filter.ts';
-import type { StoredFilter } from './stored-filters.ts';
 
 /** The columns search matches text in, per FTS table; the tags columns only narrow by language and part of speech. */
 export const SEARCHED_COLUMNS = { head_fts: ['head', 'vars'], gloss_fts: ['glosses'] } as const satisfies Record<string, readonly string[]>;
@@ -31,16 +30,19 @@ export class FtsTerms {
     private readonly filter: KeyFilter,
   ) {}
 
+  /** The terms of `columns` of `table`, read from its index (see termFilter and `over`). */
+  static load(db: Database.Database, table: string, columns: readonly string[]): FtsTerms | undefined {
+    return FtsTerms.over(db, table, termFilter(db, table, columns));
+  }
+
   /**
-   * The terms of `columns` of `table`, with the table's tokenizer read from its CREATE statement: the filter
-   * stored in the snapshot when there is one, else built here from the index. Undefined when the filter would
-   * be too wide (see MAX_FILTER_BITS) or the tokenizer is not declared.
+   * The terms of `table` held in `filter` (termFilter's, or the build's copy of it), with the table's tokenizer
+   * read from its CREATE statement. Undefined without a filter (too wide, see MAX_FILTER_BITS) or a declared
+   * tokenizer.
    */
-  static load(db: Database.Database, table: string, columns: readonly string[], stored?: StoredFilter): FtsTerms | undefined {
+  static over(db: Database.Database, table: string, filter: KeyFilter | undefined): FtsTerms | undefined {
     const tokenize = declaredTokenizer(db, table);
-    if (tokenize === undefined) return undefined;
-    const filter = stored ? stored.filter : termFilter(db, table, columns);
-    return filter === undefined ? undefined : new FtsTerms(tokenizerFolds(tokenize), filter);
+    return tokenize === undefined || filter === undefined ? undefined : new FtsTerms(tokenizerFolds(tokenize), filter);
   }
 
   /**

@@ -17,7 +17,8 @@ export class SnapshotFormatError extends Error {
 
 /**
  * How the search is set up (SearchOptions): tests lower the summary budget to reach the rest and turn the key
- * filters off to compare; the bench times its worst queries without the ranked-list cache.
+ * filters off to compare; the bench times its worst queries without the ranked-list cache, and an open that
+ * builds the key filters instead of reading the stored ones.
  */
 export type OpenOptions = SearchOptions;
 

@@ -1,19 +1,18 @@
 // Search over a snapshot: exact > folded > variant > prefix > gloss, each in global rank order, bounded.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 
 import { Lru } from '../../shared/lru.ts';
 import type { WordSummary } from '../../shared/schemas.ts';
 import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '../../shared/text.ts';
 import type { MatchType } from '../../shared/vocabulary.ts';
 import { EntryFacets } from './entry-facets.ts';
-import { FormLookups, formKeyFilter } from './form-lookups.ts';
+import { FormLookups } from './form-lookups.ts';
 import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
 import { matchExpression } from './fts-query.ts';
 import { FtsTerms, SEARCHED_COLUMNS } from './fts-terms.ts';
 import type { MatchFilters } from './fts-query.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
-import { FORMS_FILTER, readKeyFilters } from './stored-filters.ts';
-import type { StoredFilter } from './stored-filters.ts';
+import { FORMS_FILTER, loadKeyFilters } from './stored-filters.ts';
 import { SummaryStore } from './summaries.ts';
 import type { SummaryBytes } from './summaries.ts';
 
@@ -119,6 +118,8 @@ export interface SearchOptions {
   summaryBudgetBytes?: number;
   /** Skip lookups the key filters rule out (KeyFilter, FtsTerms). Default true. */
   keyFilters?: boolean;
+  /** Read the key filters the build stored (default true); false builds them from the indexes at open. */
+  storedKeyFilters?: boolean;
   /** Keep ranked lists for later pages and repeats. Default true. */
   rankedCache?: boolean;
 }
@@ -137,32 +138,22 @@ export class SnapshotSearch {
 
   constructor(
     private readonly db: Database.Database,
-    { summaryBudgetBytes, keyFilters = true, rankedCache = true }: SearchOptions = {},
+    { summaryBudgetBytes, keyFilters = true, storedKeyFilters = true, rankedCache = true }: SearchOptions = {},
   ) {
     this.ranked = rankedCache ? new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true }) : undefined;
     // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
     // the statement for a re-prepare (parse and plan again) on every execution, about half the time of an FTS
     // query that matches nothing (scripts/bench/bound-limit.ts; its table is in BENCHMARKS.md).
     const ftsSql = (table: string): string => `SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ${MAX_RANKED_ROWS + 1}`;
-    // The key filters are read through a connection of their own, without the memory map: through the map,
-    // reading every `forms` key and index term (a snapshot without stored filters), or the stored filters'
-    // bytes, left those pages resident in each worker.
-    const scan = keyFilters ? new Database(db.name, { readonly: true, fileMustExist: true }) : undefined;
-    try {
-      scan?.pragma('mmap_size = 0');
-      const stored = scan ? readKeyFilters(scan) : new Map<string, StoredFilter>();
-      const index = (table: keyof typeof SEARCHED_COLUMNS): FtsIndex => ({
-        stmt: db.prepare(ftsSql(table)).pluck() as FtsStmt,
-        columns: SEARCHED_COLUMNS[table],
-        terms: scan ? FtsTerms.load(scan, table, SEARCHED_COLUMNS[table], stored.get(table)) : undefined,
-      });
-      this.head = index('head_fts');
-      this.gloss = index('gloss_fts');
-      const forms = stored.get(FORMS_FILTER);
-      this.forms = new FormLookups(db, scan ? (forms ? forms.filter : formKeyFilter(scan)) : undefined);
-    } finally {
-      scan?.close();
-    }
+    const filters = keyFilters ? loadKeyFilters(db.name, storedKeyFilters) : undefined;
+    const index = (table: keyof typeof SEARCHED_COLUMNS): FtsIndex => ({
+      stmt: db.prepare(ftsSql(table)).pluck() as FtsStmt,
+      columns: SEARCHED_COLUMNS[table],
+      terms: filters ? FtsTerms.over(db, table, filters.get(table)) : undefined,
+    });
+    this.head = index('head_fts');
+    this.gloss = index('gloss_fts');
+    this.forms = new FormLookups(db, filters?.get(FORMS_FILTER));
     this.summaries = new SummaryStore(db, summaryBudgetBytes);
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
     this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');

@@ -1,8 +1,8 @@
 // The key filters as the build stores them in the snapshot (table key_filters): one row per filter, the forms
-// keys' and each full-text index's terms. Building them means reading every key and term, which at start took
-// a worker about 3 s at 1M entries (npm run bench, build scaling's "open ms" before session 17); the build
-// does it once, and a worker reads the bytes.
-import type Database from 'better-sqlite3';
+// keys' and each full-text index's terms. Building one means reading every key or term, which every worker
+// did at start before format 5 (build scaling's two "open ms" columns in BENCHMARKS.md); the build does it
+// once, and a worker reads the bytes.
+import Database from 'better-sqlite3';
 
 import { formKeyFilter } from './form-lookups.ts';
 import { SEARCHED_COLUMNS, termFilter } from './fts-terms.ts';
@@ -11,42 +11,55 @@ import { KEY_FILTER_FORMAT, KeyFilter } from './key-filter.ts';
 /** The row of the forms filter; the full-text filters' rows are named after their tables. */
 export const FORMS_FILTER = 'forms';
 
-/** A filter the build stored: `filter` undefined means the build found it too wide (MAX_FILTER_BITS) to keep. */
-export interface StoredFilter {
-  filter: KeyFilter | undefined;
-}
+/** Every filter search asks for, by the name of its row, and how it is made from the snapshot's indexes. */
+const FILTERS: readonly [string, (db: Database.Database) => KeyFilter | undefined][] = [
+  [FORMS_FILTER, formKeyFilter],
+  ...Object.entries(SEARCHED_COLUMNS).map(([table, columns]): [string, (db: Database.Database) => KeyFilter | undefined] => [
+    table,
+    (db) => termFilter(db, table, columns),
+  ]),
+];
 
 /**
- * Writes every filter the reader asks for (the build, once the forms and full-text indexes are final), and
- * says how many bytes each took ("none" when too wide to keep).
+ * Writes every filter (the build, once the forms and full-text indexes are final), and says how many bytes
+ * each took ("none" when too wide to keep: bits NULL).
  */
 export function writeKeyFilters(db: Database.Database): string {
   const insert = db.prepare('INSERT INTO key_filters (name, format, bits) VALUES (?, ?, ?)');
-  const filters: [string, KeyFilter | undefined][] = [
-    [FORMS_FILTER, formKeyFilter(db)],
-    ...Object.entries(SEARCHED_COLUMNS).map(([table, columns]): [string, KeyFilter | undefined] => [table, termFilter(db, table, columns)]),
-  ];
-  for (const [name, filter] of filters) insert.run(name, KEY_FILTER_FORMAT, filter?.toBytes() ?? null);
-  return filters.map(([name, filter]) => `${name} ${filter ? `${filter.byteLength} bytes` : 'none'}`).join(', ');
+  return FILTERS.map(([name, make]) => {
+    const filter = make(db);
+    insert.run(name, KEY_FILTER_FORMAT, filter?.toBytes() ?? null);
+    return `${name} ${filter ? `${filter.byteLength} bytes` : 'none'}`;
+  }).join(', ');
 }
 
 /**
- * The stored filters of KEY_FILTER_FORMAT by name. A snapshot built before the table existed, or a filter
- * stored in another format, has none: the reader then builds that filter from the index itself.
+ * The filters stored in KEY_FILTER_FORMAT, by name: undefined for one the build found too wide. Bytes no filter
+ * can have are a broken row, left out like a row of another format.
  */
-export function readKeyFilters(db: Database.Database): Map<string, StoredFilter> {
-  const stored = new Map<string, StoredFilter>();
-  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'key_filters'").get() !== undefined;
-  if (!hasTable) return stored;
+export function readKeyFilters(db: Database.Database): Map<string, KeyFilter | undefined> {
+  const stored = new Map<string, KeyFilter | undefined>();
   const rows = db.prepare('SELECT name, bits FROM key_filters WHERE format = ?').raw().all(KEY_FILTER_FORMAT) as [string, Buffer | null][];
   for (const [name, bits] of rows) {
-    if (bits === null) {
-      stored.set(name, { filter: undefined });
-      continue;
-    }
-    // Bytes no filter can have are a broken row: the reader builds its own rather than trust it.
-    const filter = KeyFilter.fromBytes(bits);
-    if (filter) stored.set(name, { filter });
+    const filter = bits === null ? undefined : KeyFilter.fromBytes(bits);
+    if (bits === null || filter) stored.set(name, filter);
   }
   return stored;
+}
+
+/**
+ * Every filter search asks for, by name (undefined: none, every such lookup runs): the stored one, else built
+ * from the index. `useStored` false builds them all, as every worker did before format 5 (the bench times both).
+ * Read through a connection of their own without the memory map: through the map, the bytes, or every key and
+ * term when built, would stay resident in each worker.
+ */
+export function loadKeyFilters(file: string, useStored = true): Map<string, KeyFilter | undefined> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('mmap_size = 0');
+    const stored = useStored ? readKeyFilters(db) : new Map<string, KeyFilter | undefined>();
+    return new Map(FILTERS.map(([name, make]) => [name, stored.has(name) ? stored.get(name) : make(db)]));
+  } finally {
+    db.close();
+  }
 }
