@@ -6,6 +6,7 @@ import path from 'node:path';
 
 import { parseBenchArgs } from './args.ts';
 import { httpPhase } from './http-phase.ts';
+import { settleLoadClass } from './load-class.ts';
 import { busyness, describeMachine } from './machine.ts';
 import { cleanupAll, installCleanupHooks, recordPidsIn } from './processes.ts';
 import { writeReport } from './report.ts';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.join(tmp, 'logs'), { recursive: true });
   recordPidsIn(path.join(tmp, 'pids'));
   console.log(`==> bench temporary directory: ${tmp}`);
+  const loadClassNotice = opts.skipHttp ? undefined : settleLoadClass(opts);
+  if (loadClassNotice) console.warn(`bench: ${loadClassNotice}`);
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
     finishedAt: '',
@@ -35,6 +38,7 @@ async function main(): Promise<void> {
     machine: await describeMachine(),
     busy: [busyness()],
     errors: [],
+    ...(loadClassNotice ? { loadClassNotice } : {}),
   };
   let failed = false;
   try {

@@ -20,6 +20,18 @@ function table(head: string[], rows: (string | number)[][]): string {
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
+/** A command line as a shell would take it (the load class's prefix has a quoted script). */
+function shellLine(words: readonly string[]): string {
+  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+function scheduler(m: BenchResults['machine']): string {
+  if (m.autogroup === undefined) return 'not recorded (results written before it was)';
+  if (m.autogroup === '1') return 'autogroup on (`kernel.sched_autogroup_enabled` = 1: CPU time is shared between sessions first, then between the processes of each)';
+  if (m.autogroup === '0') return 'autogroup off (`kernel.sched_autogroup_enabled` = 0)';
+  return `\`kernel.sched_autogroup_enabled\` = ${m.autogroup}`;
+}
+
 function machine(r: BenchResults): string {
   const m = r.machine;
   // Results written before --load-class existed ran wrk as any process.
@@ -34,8 +46,9 @@ function machine(r: BenchResults): string {
 - ${m.cpus} CPUs (${m.cpuModel}), ${f1(m.memoryGb)} GB memory, ${m.os}, Linux ${m.kernel}
 - Node ${m.node}, SQLite ${m.sqlite}; ${Object.entries(m.packages).map(([k, v]) => `${k} ${v}`).join(', ')}
 - ${Object.values(m.tools).join('; ')}
+- Scheduler: ${scheduler(m)}
 - Command: \`${r.command}\`, ${r.startedAt} to ${r.finishedAt} (${f1((Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 60000)} min)
-- \`${[...loadClass.prefix, 'wrk'].join(' ')} -t${r.options.threads} -c${r.options.connections} -d${r.options.durationSeconds}s --latency\` (\`--load-class ${loadName}\`, ${loadClass.says}), Lua scripts in
+- \`${shellLine([...loadClass.prefix, 'wrk'])} -t${r.options.threads} -c${r.options.connections} -d${r.options.durationSeconds}s --latency\` (\`--load-class ${loadName}\`, ${loadClass.says}${r.loadClassNotice ? `; ${r.loadClassNotice}` : ''}), Lua scripts in
   \`scripts/bench/wrk/\` (X-API-Key header; the search mix cycles through its paths, thread *t* of *n* taking
   the paths whose index is *t* mod *n*, so that no query repeats within a pass); each endpoint: a warm-up of
   each server, then ${r.options.runs} alternating runs raw, stack, cost-matched raw, raw, stack...; figures are the medians.

@@ -38,6 +38,8 @@ export interface BenchResults {
     rps: number;
   };
   errors: string[];
+  /** Why wrk ran under another load class than the default (absent when it ran under the one asked for). */
+  loadClassNotice?: string;
 }
 
 export interface HotFunction {
