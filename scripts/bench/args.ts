@@ -20,9 +20,10 @@ export const LOAD_CLASSES = {
   // core behind the servers it loads, and at 100k req/s those waits, not the servers', made the lookups' p99
   // (scripts/bench/notes.md, session 18). Under autogroup scheduling (kernel.sched_autogroup_enabled, on by
   // default) a nice value only weighs against the processes of its own session, so wrk gets a session of its
-  // own and that session's group the same nice. The servers' own waits for a core stay in every latency.
+  // own and that session's group the same nice (where the kernel has autogroups). The servers' own waits for
+  // a core stay in every latency.
   prompt: {
-    prefix: ['setsid', 'sh', '-c', 'echo -10 > /proc/self/autogroup && exec nice -n -10 "$@"', 'wrk-prompt'],
+    prefix: ['setsid', 'sh', '-c', '{ [ ! -e /proc/self/autogroup ] || echo -10 > /proc/self/autogroup; } && exec nice -n -10 "$@"', 'wrk-prompt'],
     check: ['sh', '-c', 'test "$(nice)" -eq -10'],
     says: 'nice -10, in a session whose autogroup is at nice -10: it runs when a response wakes it, so its latencies leave out most of its own waits for a core',
   },
