@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
  * other machines and take none of its cores). `check`, run under the prefix, exits 0 only when the class
  * took effect (raising a priority needs root or CAP_SYS_NICE).
  */
-interface LoadClassSpec {
+export interface LoadClassSpec {
   prefix: readonly string[];
   check?: readonly string[];
   says: string;

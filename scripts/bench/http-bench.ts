@@ -24,6 +24,8 @@ export interface MeteringDelta {
   preemptions?: Record<string, number>;
   /** Of cpuSeconds, each API worker's seconds in the kernel during the run (absent from older results). */
   kernelSeconds?: Record<string, number>;
+  /** Seconds each API worker's threads waited for a core during the run (absent before session 18). */
+  waitedSeconds?: Record<string, number>;
   /** Time inside the workers per request, from their request log (absent from older results). */
   handler?: HandlerTimes;
 }
@@ -117,6 +119,7 @@ function delta(before: Counters, after: Counters, http: WrkResult, handler: Hand
     cpuSeconds: difference(after.stack.cpu, before.stack.cpu),
     preemptions: difference(after.stack.preemptions, before.stack.preemptions),
     kernelSeconds: difference(after.stack.kernelSeconds, before.stack.kernelSeconds),
+    waitedSeconds: difference(after.stack.waitedSeconds, before.stack.waitedSeconds),
     handler,
   };
 }

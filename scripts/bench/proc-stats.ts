@@ -92,6 +92,23 @@ export function cpuSeconds(pid: number): number {
 }
 
 
+/**
+ * Seconds the threads of a process have so far spent runnable but waiting for a core (the second field of
+ * /proc/<pid>/task/<tid>/schedstat, in ns); threads that have exited are not counted. Not a number once the
+ * process is gone.
+ */
+export function waitedForCoreSeconds(pid: number): number {
+  try {
+    let ns = 0;
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+    }
+    return ns / 1e9;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** CPU seconds (user + system) used so far by all of `pids` together. */
 export function cpuSecondsOf(pids: readonly number[]): number {
   return pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
@@ -108,6 +125,8 @@ export interface StackCounters {
   preemptions: Record<string, number>;
   /** Per API worker, the part of `cpu` spent in the kernel on its behalf (sockets, context switches, faults). */
   kernelSeconds: Record<string, number>;
+  /** Per API worker, seconds its threads waited for a core (waitedForCoreSeconds). */
+  waitedSeconds: Record<string, number>;
 }
 
 function preemptionsOf(pid: number): number {
@@ -120,7 +139,7 @@ function preemptionsOf(pid: number): number {
 }
 
 export function stackCounters(stack: Stack): StackCounters {
-  const counters: StackCounters = { cpu: {}, preemptions: {}, kernelSeconds: {} };
+  const counters: StackCounters = { cpu: {}, preemptions: {}, kernelSeconds: {}, waitedSeconds: {} };
   const name = processNamer();
   for (const p of jlist(stack.env)) {
     if (p.pid <= 0) continue;
@@ -130,6 +149,7 @@ export function stackCounters(stack: Stack): StackCounters {
     if (!isWorker(proc)) continue;
     counters.kernelSeconds[proc] = times.kernel;
     counters.preemptions[proc] = preemptionsOf(p.pid);
+    counters.waitedSeconds[proc] = waitedForCoreSeconds(p.pid);
   }
   if (stack.natsPid) counters.cpu['nats-server'] = cpuSeconds(stack.natsPid);
   try {

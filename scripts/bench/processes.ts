@@ -125,7 +125,7 @@ export function run(command: string, args: readonly string[], options: { env?: N
 export function runAsync(
   command: string,
   args: readonly string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; log?: string; inherit?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; log?: string; inherit?: boolean; onSpawn?: (pid: number) => void } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
@@ -135,6 +135,7 @@ export function runAsync(
     });
     children.add(child);
     writePids();
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));

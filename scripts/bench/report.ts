@@ -9,6 +9,7 @@ import type { BenchResults } from './results.ts';
 import type { LoopResult } from './search-loop.ts';
 import { median, microsPerRequest } from './stats.ts';
 import { evaluateTargets } from './targets.ts';
+import type { WrkResult } from './wrk.ts';
 
 const NOTES = path.join(import.meta.dirname, 'notes.md');
 
@@ -166,6 +167,27 @@ wrk's wake-ups preempt them; "-" in results written before it was measured), and
 stack (workers, metering, nats-server, pm2's daemon).
 
 ${table(['endpoint', ...names, 'stack total', 'API workers µs/request', 'of which in the kernel', 'stack µs/request'], rows)}
+`;
+}
+
+/** wrk's and the API workers' waits for a core (WrkResult.waitedMsPerSecond, MeteringDelta.waitedSeconds). */
+function waits(r: BenchResults): string {
+  const measured = r.http?.filter((s) => s.stack.some((w) => w.waitedMsPerSecond !== undefined)) ?? [];
+  if (!measured.length) return '';
+  const wrkWait = (runs: readonly WrkResult[]) => f1(median(runs.flatMap((w) => (w.waitedMsPerSecond === undefined ? [] : [w.waitedMsPerSecond]))));
+  const rows = measured.map((s) => {
+    const workers = median(s.metering.flatMap((m) => (m.waitedSeconds ? [(1000 * Object.values(m.waitedSeconds).reduce((a, b) => a + b, 0)) / m.seconds] : [])));
+    return [s.title, wrkWait(s.raw), wrkWait(s.stack), wrkWait((s.matched ?? []).map((m) => m.wrk)), f1(workers), f2(s.median.stackP99Ms)];
+  });
+  return `## Waits for a core
+
+Milliseconds per second of run time that threads spent runnable but waiting for one of the ${r.machine.cpus} cores
+(/proc/<pid>/task/<tid>/schedstat; medians of the runs): wrk's threads, read every 100 ms while it runs, and
+the API workers' threads around each stack run. A response that arrives while wrk waits is read late, and its
+latency counts the wait: a client on a machine of its own would not see it. The servers' own waits delay
+every request waiting on them. wrk ran under \`--load-class ${r.options.loadClass ?? 'normal'}\`.
+
+${table(['endpoint', 'wrk, raw runs', 'wrk, stack runs', 'wrk, cost-matched runs', 'API workers, stack runs', 'stack p99 ms'], rows)}
 `;
 }
 
@@ -367,7 +389,7 @@ machine for figures to compare: see the other load listed under "Machine".
 
 ${table(['target', 'measured', ''], targets.map((t) => [t.target, t.measured, t.verdict === 'PASS' ? 'PASS' : t.verdict === 'MISS' ? '**MISS**' : 'n/a']))}
 
-${[machine(r), http(r), costMatched(r), cpu(r), insideWorkers(r), metering(r), search(r), scaling(r), memory(r), profile(r), errors].filter(Boolean).join('\n')}
+${[machine(r), http(r), costMatched(r), cpu(r), waits(r), insideWorkers(r), metering(r), search(r), scaling(r), memory(r), profile(r), errors].filter(Boolean).join('\n')}
 ${notes}
 `;
 }

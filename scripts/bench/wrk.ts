@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LOAD_CLASSES } from './args.ts';
 import type { LoadClass } from './args.ts';
 import { runAsync } from './processes.ts';
+import { waitedForCoreSeconds } from './proc-stats.ts';
 
 export interface WrkResult {
   requests: number;
@@ -18,6 +19,12 @@ export interface WrkResult {
   socketErrors: number;
   /** Status counts, only in diagnostic runs (countStatuses). */
   statuses: Record<string, number>;
+  /**
+   * Milliseconds per second of the run that wrk's threads together spent runnable but waiting for a core
+   * (WaitSampler; absent before session 18). A response that arrives meanwhile is read late, and its latency
+   * counts that wait: a client on a machine of its own would not.
+   */
+  waitedMsPerSecond?: number;
 }
 
 export interface WrkTarget {
@@ -61,7 +68,8 @@ export async function runWrk(target: WrkTarget, options: WrkOptions): Promise<Wr
     : [...common, '-s', path.join(LUA_DIR, 'fixed.lua'), `${target.base}${target.path ?? '/'}`, '--', target.apiKey];
   const env = { ...process.env, BENCH_LUA_DIR: LUA_DIR, BENCH_COUNT_STATUS: options.countStatuses ? '1' : '0' };
   const [command, ...argv] = [...LOAD_CLASSES[options.loadClass].prefix, 'wrk', ...args];
-  const { code, stdout, stderr } = await runAsync(command, argv, { env, log: options.log });
+  const waits = new WaitSampler();
+  const { code, stdout, stderr } = await runAsync(command, argv, { env, log: options.log, onSpawn: (pid) => waits.start(pid) }).finally(() => waits.stop());
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${stdout}\n${stderr}`);
   const json = JSON.parse(line.slice('BENCH_JSON '.length)) as WrkJson;
@@ -79,5 +87,39 @@ export async function runWrk(target: WrkTarget, options: WrkOptions): Promise<Wr
     non2xx: non2xxLine ? Number(non2xxLine[1]) : e.status,
     socketErrors: e.connect + e.read + e.write + e.timeout,
     statuses: json.statuses,
+    waitedMsPerSecond: waits.msPerSecond(),
   };
+}
+
+/** How often wrk's waits are read: the first and last readings bound the figure (the process's own threads are
+ * gone from /proc once it exits, so the last reading is at most this long before the end). */
+const WAIT_SAMPLE_MS = 100;
+
+/** Reads a running process's waits for a core (waitedForCoreSeconds) while it runs, and rates them. */
+class WaitSampler {
+  #timer: NodeJS.Timeout | undefined;
+  #first: { at: number; waited: number } | undefined;
+  #last: { at: number; waited: number } | undefined;
+
+  start(pid: number): void {
+    this.#timer = setInterval(() => {
+      const waited = waitedForCoreSeconds(pid);
+      if (Number.isNaN(waited)) return;
+      const reading = { at: performance.now(), waited };
+      this.#first ??= reading;
+      this.#last = reading;
+    }, WAIT_SAMPLE_MS);
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+
+  /** Undefined unless two readings at least a second apart were taken. */
+  msPerSecond(): number | undefined {
+    const first = this.#first;
+    const last = this.#last;
+    if (!first || !last || last.at - first.at < 1000) return undefined;
+    return ((last.waited - first.waited) * 1000) / ((last.at - first.at) / 1000);
+  }
 }
