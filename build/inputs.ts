@@ -4,7 +4,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, s
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { SNAPSHOT_FORMAT_VERSION } from '../services/api/snapshot/format.ts';
+import { SNAPSHOT_FORMAT_VERSION } from '../services/shared/snapshot/format.ts';
 import { SourcesFileSchema, loadJsonFile } from './manifest.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,20 +80,11 @@ function codeFiles(): string[] {
     }
   };
   walk(path.join(REPO_ROOT, 'build'));
-  // The reader's files the build runs too: the key filters it stores are made by the reader's own code.
-  const shared = [
-    'services/shared/text.ts',
-    'services/shared/schemas.ts',
-    'services/shared/vocabulary.ts',
-    'services/api/snapshot/format.ts',
-    'services/api/snapshot/stored-filters.ts',
-    'services/api/snapshot/key-filter.ts',
-    'services/api/snapshot/fts-terms.ts',
-    'services/api/snapshot/form-lookups.ts',
-  ];
-  for (const f of shared) {
-    if (existsSync(path.join(REPO_ROOT, f))) out.push(path.join(REPO_ROOT, f));
+  // The shared code the build runs: text folding, schemas, and the snapshot format with its key filters.
+  for (const f of ['services/shared/text.ts', 'services/shared/schemas.ts', 'services/shared/vocabulary.ts']) {
+    out.push(path.join(REPO_ROOT, f));
   }
+  walk(path.join(REPO_ROOT, 'services/shared/snapshot'));
   return out;
 }
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 
 import Database from 'better-sqlite3';
 
-import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../services/api/snapshot/format.ts';
-import { writeKeyFilters } from '../services/api/snapshot/stored-filters.ts';
+import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../services/shared/snapshot/format.ts';
+import { writeKeyFilters } from '../services/shared/snapshot/stored-filters.ts';
 import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
 import { identifyEntries } from './identify.ts';
 import { importSources } from './import-sources.ts';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 
 import Database from 'better-sqlite3';
 
-import { SNAPSHOT_FORMAT_VERSION } from '../services/api/snapshot/format.ts';
+import { SNAPSHOT_FORMAT_VERSION } from '../services/shared/snapshot/format.ts';
 import { inputChecksums, locateCorpora } from './inputs.ts';
 import { loadManifests } from './manifest.ts';
 

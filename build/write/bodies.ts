@@ -1,7 +1,7 @@
 // The small precomputed bodies: GET /languages, GET /stats, word-of-the-day bodies, counts and meta.
 import type Database from 'better-sqlite3';
 
-import { ANY_FILTER } from '../../services/api/snapshot/format.ts';
+import { ANY_FILTER } from '../../services/shared/snapshot/format.ts';
 import type { Language, Stats } from '../../services/shared/schemas.ts';
 import { LanguagesSchema, StatsSchema, WordOfTheDaySchema } from '../../services/shared/schemas.ts';
 import type { LanguageManifest } from '../manifest.ts';

@@ -3,7 +3,7 @@
 // services/api/snapshot/search.ts to seek to a deep page instead of stepping through the rows before it.
 import type Database from 'better-sqlite3';
 
-import { ANY_FILTER, BROWSE_ANCHOR_EVERY } from '../../services/api/snapshot/format.ts';
+import { ANY_FILTER, BROWSE_ANCHOR_EVERY } from '../../services/shared/snapshot/format.ts';
 
 /** Each filter as the language and pos it stores: a column, or the "any" key. */
 const FILTERS = [

@@ -1,7 +1,7 @@
 // One entry's rows: merge its records, assemble and validate the Entry, and derive its search keys.
 import type Database from 'better-sqlite3';
 
-import { FORM_KIND, languageTag, partOfSpeechTag } from '../../services/api/snapshot/format.ts';
+import { FORM_KIND, languageTag, partOfSpeechTag } from '../../services/shared/snapshot/format.ts';
 import type { Entry } from '../../services/shared/schemas.ts';
 import { EntrySchema } from '../../services/shared/schemas.ts';
 import { fold, glossKeys, looseKey } from '../../services/shared/text.ts';

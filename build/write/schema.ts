@@ -3,7 +3,7 @@
 /** Tables created before the bulk inserts; indexes that the inserts would slow down come later. */
 export const SNAPSHOT_TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
--- Bloom filters of the forms keys and the full-text terms (services/api/snapshot/stored-filters.ts), built
+-- Bloom filters of the forms keys and the full-text terms (services/shared/snapshot/stored-filters.ts), built
 -- once here instead of by every worker at start; bits NULL: too wide to keep, the lookups always run
 CREATE TABLE key_filters (name TEXT PRIMARY KEY, format TEXT NOT NULL, bits BLOB);
 -- pop: the entry's place in the global ranking order (rowid, so FTS rowids and result order share it)

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 
 import Database from 'better-sqlite3';
 
-import { MAX_RANKED_ROWS } from '../../services/api/snapshot/format.ts';
+import { MAX_RANKED_ROWS } from '../../services/shared/snapshot/format.ts';
 
 export interface LimitTiming {
   statement: string;

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 
 import { SNAPSHOT_TABLES } from '../../build/write/schema.ts';
-import { declaredTokenizer } from '../../services/api/snapshot/fts-terms.ts';
+import { declaredTokenizer } from '../../services/shared/snapshot/fts-terms.ts';
 import { fold, glossKeys, glossTokens, hasDiacritics, looseKey, normalise, searchTokens, slugBase } from '../../services/shared/text.ts';
 
 describe('normalise', () => {

@@ -10,12 +10,11 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 
-import { formKeyFilter } from '../../services/api/snapshot/form-lookups.ts';
-import { FOLDED_CODE_POINTS, FtsTerms, SEARCHED_COLUMNS, termFilter } from '../../services/api/snapshot/fts-terms.ts';
+import { FOLDED_CODE_POINTS, FtsTerms, SEARCHED_COLUMNS, termFilter } from '../../services/shared/snapshot/fts-terms.ts';
 import { matchExpression } from '../../services/api/snapshot/fts-query.ts';
-import { KeyFilter, MAX_FILTER_BITS, hasSurrogate } from '../../services/api/snapshot/key-filter.ts';
+import { KeyFilter, MAX_FILTER_BITS, hasSurrogate } from '../../services/shared/snapshot/key-filter.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import { FORMS_FILTER, readKeyFilters } from '../../services/api/snapshot/stored-filters.ts';
+import { FORMS_FILTER, formKeyFilter, readKeyFilters } from '../../services/shared/snapshot/stored-filters.ts';
 import type { SearchPage, SearchQuery, Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { fold, glossTokens, searchTokens } from '../../services/shared/text.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';

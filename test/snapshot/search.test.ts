@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 
 import Database from 'better-sqlite3';
 
-import { BROWSE_ANCHOR_EVERY, MATCH_WEIGHT, MAX_RANKED_ROWS } from '../../services/api/snapshot/format.ts';
+import { BROWSE_ANCHOR_EVERY, MATCH_WEIGHT, MAX_RANKED_ROWS } from '../../services/shared/snapshot/format.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { WordSummarySchema } from '../../services/shared/schemas.ts';

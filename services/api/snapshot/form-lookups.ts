@@ -3,8 +3,8 @@
 // ORDER BY ... LIMIT part as a co-routine; measured by hand, the script was not kept).
 import type Database from 'better-sqlite3';
 
-import { MAX_RANKED_ROWS } from './format.ts';
-import { KeyFilter, hasSurrogate } from './key-filter.ts';
+import { MAX_RANKED_ROWS } from '../../shared/snapshot/format.ts';
+import { KeyFilter, hasSurrogate } from '../../shared/snapshot/key-filter.ts';
 
 /** One lookup: the entries with this key of this kind, under the filters, in rank (pop) order. */
 export interface FormLookup {
@@ -51,19 +51,4 @@ export class FormLookups {
     if (partOfSpeech) return stmt.all(key, kind, partOfSpeech);
     return stmt.all(key, kind);
   }
-}
-
-/** A filter of the distinct (key, kind) pairs, read in primary-key order (one key's kinds together). */
-export function formKeyFilter(db: Database.Database): KeyFilter | undefined {
-  const filter = KeyFilter.sized(db.prepare('SELECT count(*) FROM forms').pluck().get() as number);
-  if (filter === undefined) return undefined;
-  let lastKey = '';
-  let lastKind = -1;
-  for (const [key, kind] of db.prepare('SELECT key, kind FROM forms').raw().iterate() as IterableIterator<[string, number]>) {
-    if (key === lastKey && kind === lastKind) continue;
-    filter.add(key, kind);
-    lastKey = key;
-    lastKind = kind;
-  }
-  return filter;
 }

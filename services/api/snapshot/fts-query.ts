@@ -1,5 +1,5 @@
 // FTS5 MATCH expressions built from user text: every token quoted, so search text is never query syntax.
-import { languageTag, partOfSpeechTag } from './format.ts';
+import { languageTag, partOfSpeechTag } from '../../shared/snapshot/format.ts';
 
 /** Quotes one token as an FTS5 string (double quotes doubled); tokens hold only letters/marks/digits. */
 function quote(token: string): string {

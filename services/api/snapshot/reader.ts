@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 
 import type { Entry, Language } from '../../shared/schemas.ts';
-import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from './format.ts';
+import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../../shared/snapshot/format.ts';
 import { SnapshotSearch } from './search.ts';
 import type { SearchOptions } from './search.ts';
 import type { CorpusSource, SearchPage, SearchQuery, Snapshot, SnapshotMeta } from './snapshot.ts';

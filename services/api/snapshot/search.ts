@@ -7,12 +7,12 @@ import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '
 import type { MatchType } from '../../shared/vocabulary.ts';
 import { EntryFacets } from './entry-facets.ts';
 import { FormLookups } from './form-lookups.ts';
-import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from './format.ts';
+import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from '../../shared/snapshot/format.ts';
 import { matchExpression } from './fts-query.ts';
-import { FtsTerms, SEARCHED_COLUMNS } from './fts-terms.ts';
+import { FtsTerms, SEARCHED_COLUMNS } from '../../shared/snapshot/fts-terms.ts';
 import type { MatchFilters } from './fts-query.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
-import { FORMS_FILTER, loadKeyFilters } from './stored-filters.ts';
+import { FORMS_FILTER, loadKeyFilters } from '../../shared/snapshot/stored-filters.ts';
 import { SummaryStore } from './summaries.ts';
 import type { SummaryBytes } from './summaries.ts';
 

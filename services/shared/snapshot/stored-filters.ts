@@ -4,7 +4,6 @@
 // once, and a worker reads the bytes.
 import Database from 'better-sqlite3';
 
-import { formKeyFilter } from './form-lookups.ts';
 import { SEARCHED_COLUMNS, termFilter } from './fts-terms.ts';
 import { KEY_FILTER_FORMAT, KeyFilter } from './key-filter.ts';
 
@@ -62,4 +61,19 @@ export function loadKeyFilters(file: string, useStored = true): Map<string, KeyF
   } finally {
     db.close();
   }
+}
+
+/** A filter of the distinct (key, kind) pairs, read in primary-key order (one key's kinds together). */
+export function formKeyFilter(db: Database.Database): KeyFilter | undefined {
+  const filter = KeyFilter.sized(db.prepare('SELECT count(*) FROM forms').pluck().get() as number);
+  if (filter === undefined) return undefined;
+  let lastKey = '';
+  let lastKind = -1;
+  for (const [key, kind] of db.prepare('SELECT key, kind FROM forms').raw().iterate() as IterableIterator<[string, number]>) {
+    if (key === lastKey && kind === lastKind) continue;
+    filter.add(key, kind);
+    lastKey = key;
+    lastKind = kind;
+  }
+  return filter;
 }
