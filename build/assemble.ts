@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 
 import type { Entry, LicenceSchema, SourceSchema } from '../services/shared/schemas.ts';
-import type { ExampleRecord, LexRecord, VariantRecord } from './records.ts';
+import type { ExampleRecord, FormRecord, LexRecord, VariantRecord } from './records.ts';
 
 /** Summary glosses are for result lists; the full entry keeps every sense. */
 export const MAX_SUMMARY_GLOSSES = 8;
@@ -25,6 +25,7 @@ export function mergeRecords(records: readonly LexRecord[]): LexRecord {
     components: [...first.components],
     crossReferences: [...first.crossReferences],
     stems: [...first.stems],
+    forms: [...(first.forms ?? [])],
   };
   const eq = (a: string, b: string): boolean => a === b;
   for (const r of records.slice(1)) {
@@ -35,6 +36,8 @@ export function mergeRecords(records: readonly LexRecord[]): LexRecord {
     pushUnique(merged.components, r.components, eq);
     pushUnique(merged.crossReferences, r.crossReferences, (a, b) => a.target === b.target);
     pushUnique(merged.stems, r.stems, eq);
+    pushUnique(merged.forms ?? [], r.forms ?? [], (a, b) => a.form === b.form);
+    merged.toneMarked = merged.toneMarked || r.toneMarked;
     merged.verified = merged.verified || r.verified;
     merged.pronunciation = merged.pronunciation ?? r.pronunciation;
   }
@@ -54,8 +57,12 @@ export interface AssembleContext {
   isCommon: boolean;
   /** Variants from alternative-spelling records that point at this entry. */
   extraVariants: readonly VariantRecord[];
-  /** Sentences attached from treebanks. */
+  /** Sentences attached from treebanks and translation corpora. */
   extraExamples: readonly ExampleRecord[];
+  /** Forms from records that are forms of this entry (FreeDict plural entries). */
+  extraForms: readonly FormRecord[];
+  /** Pronunciations in the order shown (build/pronunciations.ts), the chosen one first. */
+  pronunciations: readonly { ipa: string; sourceId: string }[];
   /** Finds the entry a form names in this language (exact, then case-insensitive, then unique folded). */
   resolve(form: string): LinkTarget | null;
   source(id: string): { source: z.infer<typeof SourceSchema>; licence: z.infer<typeof LicenceSchema> };
@@ -76,7 +83,13 @@ export function assembleEntry(record: LexRecord, ctx: AssembleContext): Entry {
   };
   for (const form of record.components) related.push(link(form, 'component'));
   const variants: Entry['variants'] = [];
-  pushUnique(variants, [...record.variants, ...ctx.extraVariants].filter((v) => v.form !== record.exactForm), (a, b) => a.form === b.form);
+  pushUnique(
+    variants,
+    [...record.variants, ...ctx.extraVariants].filter((v) => v.form !== record.exactForm).map((v) => ({ form: v.form, kind: v.kind, note: v.note ?? null })),
+    (a, b) => a.form === b.form,
+  );
+  const forms: Entry['forms'] = [];
+  pushUnique(forms, [...(record.forms ?? []), ...ctx.extraForms].filter((f) => f.form !== record.exactForm), (a, b) => a.form === b.form);
   const examples = [...record.examples];
   pushUnique(examples, ctx.extraExamples, (a, b) => a.text === b.text);
   const own = ctx.source(record.sourceId);
@@ -86,7 +99,7 @@ export function assembleEntry(record: LexRecord, ctx: AssembleContext): Entry {
     headword: record.exactForm,
     exactForm: record.exactForm,
     slug: ctx.slug,
-    pronunciation: record.pronunciation,
+    pronunciation: ctx.pronunciations[0]?.ipa ?? record.pronunciation,
     isCommon: ctx.isCommon,
     isVerified: record.verified,
     frequencyRank: ctx.frequencyRank,
@@ -100,6 +113,11 @@ export function assembleEntry(record: LexRecord, ctx: AssembleContext): Entry {
       return { text: e.text, translation: e.translation, reference: e.reference, source: s.source, licence: s.licence };
     }),
     variants,
+    forms,
+    pronunciations: ctx.pronunciations.map((p) => {
+      const s = ctx.source(p.sourceId);
+      return { ipa: p.ipa, source: s.source, licence: s.licence };
+    }),
     derived: record.derived.map((form) => link(form, 'derived')),
     related,
     stems: record.stems,
@@ -109,7 +127,9 @@ export function assembleEntry(record: LexRecord, ctx: AssembleContext): Entry {
 }
 
 /** The search-result summary of an entry (WordSummary without matchType and score). */
-export function summaryOf(entry: Entry): Omit<Entry, 'languageName' | 'etymologyNumber' | 'senses' | 'examples' | 'variants' | 'derived' | 'related' | 'stems' | 'source' | 'licence'> {
+export function summaryOf(
+  entry: Entry,
+): Omit<Entry, 'languageName' | 'etymologyNumber' | 'senses' | 'examples' | 'variants' | 'forms' | 'pronunciations' | 'derived' | 'related' | 'stems' | 'source' | 'licence'> {
   return {
     id: entry.id,
     language: entry.language,

@@ -19,20 +19,27 @@ interface LexHead {
   exact_form: string;
   pos: string;
   etym: number | null;
+  counted: number;
+  tone_marked: number;
 }
 
+/**
+ * Entries of the `served` languages get their identity and rank; a language that is not active yet has its
+ * records imported and reported (its maintainers see where it stands) but no entry in the snapshot.
+ */
 export function identifyEntries(
   db: Database.Database,
   frequency: FrequencyTable,
+  served: ReadonlySet<string>,
   report: ReportBuilder,
   progress: Progress,
 ): number {
   const total = (db.prepare('SELECT count(*) AS n FROM stage.lex').get() as { n: number }).n;
   const rows = db.prepare<[string, number, number], LexHead>(
-    'SELECT key, seq, source_id, language, exact_form, pos, etym FROM stage.lex WHERE (key, seq) > (?, ?) ORDER BY key, seq LIMIT ?',
+    'SELECT key, seq, source_id, language, exact_form, pos, etym, counted, tone_marked FROM stage.lex WHERE (key, seq) > (?, ?) ORDER BY key, seq LIMIT ?',
   );
   const insert = db.prepare(
-    'INSERT INTO stage.entry (n, key, id, slug, language, exact_form, exact_lower, folded, pos) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO stage.entry (n, key, id, slug, language, exact_form, exact_lower, folded, pos, tone_marked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const allocator = new IdentityAllocator();
   const isCommon: number[] = [];
@@ -44,12 +51,14 @@ export function identifyEntries(
   db.transaction(() => {
     for (const row of pages<LexHead>((after, limit) => rows.all(after?.key ?? '', after?.seq ?? -1, limit))) {
       progress.tick();
+      // Uncounted rows are further entries of a record already reported (one per part of speech).
       if (row.key === previous) {
-        report.merged(row.source_id, 'duplicate record (same form, part of speech and etymology) merged');
+        if (row.counted) report.merged(row.source_id, 'duplicate record (same form, part of speech and etymology) merged');
         continue;
       }
       previous = row.key;
-      report.imported(row.source_id);
+      if (row.counted) report.imported(row.source_id);
+      if (!served.has(row.language)) continue;
       const { id, slug } = allocator.allocate(row.key, {
         exactForm: row.exact_form,
         language: row.language,
@@ -59,7 +68,7 @@ export function identifyEntries(
       const folded = fold(row.exact_form);
       const rank = frequency.rank(row.language, folded);
       const n = ids.length;
-      insert.run(n, row.key, id, slug, row.language, row.exact_form, row.exact_form.toLowerCase(), folded, row.pos);
+      insert.run(n, row.key, id, slug, row.language, row.exact_form, row.exact_form.toLowerCase(), folded, row.pos, row.tone_marked);
       ids.push(id);
       ranks.push(rank ?? 0);
       isCommon.push(isCommonRank(rank) ? 1 : 0);

@@ -7,22 +7,28 @@ import Database from 'better-sqlite3';
 
 import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../services/shared/snapshot/format.ts';
 import { writeKeyFilters } from '../services/shared/snapshot/stored-filters.ts';
+import { languageStandings } from './activation.ts';
 import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
+import { attachAlignedSentences } from './examples.ts';
+import { resolveInflections } from './forms.ts';
 import { identifyEntries } from './identify.ts';
 import { importSources } from './import-sources.ts';
 import { inputChecksums, locateCorpora } from './inputs.ts';
 import type { CorporaLocation } from './inputs.ts';
-import { loadManifests } from './manifest.ts';
+import { loadManifests, sourceFiles } from './manifest.ts';
 import type { Progress } from './progress.ts';
 import { silentProgress } from './progress.ts';
 import { ReportBuilder, checkArithmetic } from './report.ts';
 import type { BuildReport } from './report.ts';
+import { attachPronunciations } from './pronunciations.ts';
 import { resolveAlternatives } from './resolve-alternatives.ts';
+import { applyReversed } from './reverse.ts';
 import { wordOfTheDayCycle } from './schedule.ts';
 import { languageRecords, statsBody, writeCounts, writeLanguages, writeWordOfTheDay } from './write/bodies.ts';
 import { writeBrowseAnchors } from './write/browse-anchors.ts';
 import { writeFacets } from './write/facets.ts';
 import { writeEntries } from './write/entries.ts';
+import { writeOtherForms } from './write/other-forms.ts';
 import { FILL_FORMS, SNAPSHOT_INDEXES, SNAPSHOT_TABLES, STAGE_ENTRY_INDEXES, STAGE_LEX_INDEXES, STAGE_TABLES } from './write/schema.ts';
 
 export interface BuildOptions {
@@ -67,7 +73,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     languagesFile: options.languagesFile ?? located.languagesFile,
   };
   const manifests = loadManifests(location.sourcesFile, location.languagesFile);
-  const { sources, languages } = manifests;
+  const { sources, languages, activeAtGlossedEntries } = manifests;
   location.sample = location.sample || manifests.sample;
   if (location.sample) progress.log('*** SAMPLE DATA: no raw corpora found; building from corpora/sample/ (not the real dictionary) ***');
   progress.log(`corpora: ${location.dir} (${location.why})`);
@@ -93,13 +99,19 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
 
     const report = new ReportBuilder();
     const imported = importSources(db, location.dir, sources, report, progress);
-    const checksums = inputChecksums(location, sources.map((s) => s.file));
+    const checksums = inputChecksums(location, sourceFiles(sources));
     db.exec(STAGE_LEX_INDEXES);
     resolveAlternatives(db, report, progress);
-    const total = identifyEntries(db, imported.frequency, report, progress);
+    applyReversed(db, report);
+    const standings = languageStandings(db, languages, activeAtGlossedEntries);
+    const served = new Set(standings.filter((s) => s.active).map((s) => s.code));
+    const total = identifyEntries(db, imported.frequency, served, report, progress);
     db.exec(STAGE_ENTRY_INDEXES);
     reportUnmatchedFrequencies(db, imported.frequency, report);
-    const treebankExamples = attachSentences(db, imported.sentences, report);
+    resolveInflections(db, report, progress);
+    const pronunciationCoverage = attachPronunciations(db, sources, languages, report);
+    const examples = attachSentences(db, imported.sentences, report);
+    for (const [key, list] of attachAlignedSentences(db, imported.aligned, report)) examples.set(key, [...(examples.get(key) ?? []), ...list]);
 
     const hash = createHash('sha256').update(`format ${SNAPSHOT_FORMAT_VERSION}\n`);
     const facts = await writeEntries({
@@ -109,7 +121,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
         languageNames: languages.map((l) => [l.code, l.name]),
         sources: sources.map((s) => [s.id, { source: { id: s.id, name: s.name, url: s.url, attribution: s.attribution }, licence: s.licence }]),
         ranks: imported.frequency.rankList(),
-        treebankExamples: [...treebankExamples],
+        treebankExamples: [...examples],
         keysWithVariants: (db.prepare('SELECT DISTINCT target_key AS k FROM stage.variant').all() as { k: string }[]).map((r) => r.k),
       },
       hash,
@@ -119,9 +131,12 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     });
 
     progress.phase('indexes and bodies');
+    db.exec('INSERT INTO temp.other_form_rows (key, pop) SELECT i.key, e.pop FROM stage.entry_inflection i JOIN stage.entry e ON e.key = i.entry_key');
+    const otherForms = writeOtherForms(db);
+    progress.log(`other forms: ${otherForms.keys} keys in ${(otherForms.bytes / 1e6).toFixed(1)} MB`);
     db.exec(FILL_FORMS);
     db.exec(SNAPSHOT_INDEXES);
-    const languageList = languageRecords(languages, facts);
+    const languageList = languageRecords(languages, served, facts);
     writeLanguages(db, languageList);
     writeCounts(db, facts);
     progress.log(`browse anchors: ${writeBrowseAnchors(db)}`);
@@ -200,6 +215,22 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       sizeBytes: statSync(out).size,
       entries: facts.count,
       entriesByLanguage,
+      languages: standings.map((s) => {
+        const mine = report.sources().filter((r) => r.language === s.code);
+        const sum = (field: 'read' | 'imported' | 'merged' | 'rejected'): number => mine.reduce((n, r) => n + r[field], 0);
+        return {
+          code: s.code,
+          status: s.active ? ('active' as const) : ('preparing' as const),
+          glossedEntries: s.glossedEntries,
+          entries: entriesByLanguage[s.code] ?? 0,
+          withPronunciation: pronunciationCoverage.get(s.code)?.withPronunciation ?? 0,
+          sources: mine.map((r) => r.source),
+          read: sum('read'),
+          imported: sum('imported'),
+          merged: sum('merged'),
+          rejected: sum('rejected'),
+        };
+      }),
       sources: report.sources(),
     };
     writeFileSync(`${out}.report.json`, `${JSON.stringify(buildReport, null, 2)}\n`);

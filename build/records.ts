@@ -11,7 +11,18 @@ export interface ExampleRecord {
 
 export interface VariantRecord {
   form: string;
-  kind: 'variant' | 'alternative-spelling';
+  kind: 'variant' | 'alternative-spelling' | 'standard-spelling';
+  /** Where a derived spelling comes from (standard-spelling: the rules and the text that attests it). */
+  note?: string;
+}
+
+/**
+ * Another form a source lists for the entry (services/shared/schemas.ts FormSchema): a tone-marked spelling of
+ * the headword, a romanisation, a spelling in another script, or an unlabelled form (plural, possessed form…).
+ */
+export interface FormRecord {
+  form: string;
+  kind: 'tone-marked' | 'spelling' | 'romanisation' | 'other-script' | 'plural' | 'form';
 }
 
 /** One dictionary record, normalised, before records with the same identity are merged. */
@@ -32,6 +43,10 @@ export interface LexRecord {
   crossReferences: { target: string; text: string }[];
   stems: string[];
   verified: boolean;
+  /** Other forms the source lists (searchable; the first of a kind is not a headword). */
+  forms?: FormRecord[];
+  /** The exact form is written with its tones (so a pronunciation's tones can be checked against it). */
+  toneMarked?: boolean;
 }
 
 /** A record that only spells another entry differently; becomes a variant of its target(s). */
@@ -41,7 +56,8 @@ export interface AltRecord {
   form: string;
   partOfSpeech: PartOfSpeech;
   targets: string[];
-  kind: 'variant' | 'alternative-spelling';
+  /** plural: the record is a plural form of its targets (FreeDict), listed among their forms. */
+  kind: 'variant' | 'alternative-spelling' | 'plural';
   /** Imported as its own entry when no target exists; null = rejected then. */
   fallback: LexRecord | null;
   /** Rejection reason when there is no target and no fallback. */
@@ -66,9 +82,46 @@ export interface SentenceRecord {
   lemmas: { lemma: string; partOfSpeech: PartOfSpeech | null }[];
 }
 
+/** An inflected form that leads to its entry (Zulu StarDict synonyms): never a headword. */
+export interface InflectionRecord {
+  sourceId: string;
+  language: string;
+  form: string;
+  /** The entry's headword as the source names it. */
+  headword: string;
+}
+
+/** One pronunciation row: a spelling and its IPA. */
+export interface PronunciationRecord {
+  sourceId: string;
+  language: string;
+  word: string;
+  ipa: string;
+}
+
+/** One line of a line-aligned translation corpus, with its English line. */
+export interface AlignedSentenceRecord {
+  sourceId: string;
+  language: string;
+  line: number;
+  text: string;
+  translation: string;
+  reference: string | null;
+}
+
+/** A record of a reversed dictionary (English headword → word of the language): used where it adds something. */
+export interface ReverseRecord {
+  sourceId: string;
+  language: string;
+  form: string;
+  gloss: string;
+  partOfSpeech: PartOfSpeech;
+}
+
 /** What an importer step decided for one raw record. */
 export type Outcome =
-  | { kind: 'lexicon'; record: LexRecord; notes?: string[] }
+  /** `extra`: further entries read from the same raw record (one per part of speech); reported with it. */
+  | { kind: 'lexicon'; record: LexRecord; extra?: LexRecord[]; notes?: string[] }
   | { kind: 'alt'; record: AltRecord; notes?: string[] }
   | { kind: 'rejected'; reason: string };
 

@@ -2,6 +2,8 @@
 
 export interface SourceReport {
   source: string;
+  /** The language the source covers (its manifest's language). */
+  language: string;
   file: string;
   read: number;
   imported: number;
@@ -11,6 +13,21 @@ export interface SourceReport {
   rejectedBy: Record<string, number>;
   /** Defects fixed on the way in (not dispositions; a record can carry several). */
   notes: Record<string, number>;
+}
+
+/** Where a language stands: its sources' records, its glossed entries (the activation rule) and what is served. */
+export interface LanguageReport {
+  code: string;
+  status: 'active' | 'preparing';
+  glossedEntries: number;
+  /** Entries served (0 for a preparing language). */
+  entries: number;
+  withPronunciation: number;
+  sources: string[];
+  read: number;
+  imported: number;
+  merged: number;
+  rejected: number;
 }
 
 export interface BuildReport {
@@ -23,6 +40,7 @@ export interface BuildReport {
   sizeBytes: number;
   entries: number;
   entriesByLanguage: Record<string, number>;
+  languages: LanguageReport[];
   sources: SourceReport[];
 }
 
@@ -34,13 +52,14 @@ function bump(map: Record<string, number>, key: string, by = 1): void {
 export class ReportBuilder {
   private readonly bySource = new Map<string, SourceReport>();
 
-  source(id: string, file = ''): SourceReport {
+  source(id: string, file = '', language = ''): SourceReport {
     let report = this.bySource.get(id);
     if (!report) {
-      report = { source: id, file, read: 0, imported: 0, merged: 0, rejected: 0, mergedBy: {}, rejectedBy: {}, notes: {} };
+      report = { source: id, language, file, read: 0, imported: 0, merged: 0, rejected: 0, mergedBy: {}, rejectedBy: {}, notes: {} };
       this.bySource.set(id, report);
     }
     if (file !== '') report.file = file;
+    if (language !== '') report.language = language;
     return report;
   }
   read(id: string, n = 1): void {
@@ -82,11 +101,22 @@ export function checkArithmetic(sources: readonly SourceReport[]): string[] {
 
 /** The report as a plain-text table for the terminal. */
 export function formatReport(report: BuildReport): string {
-  const rows: string[][] = [['source', 'read', 'imported', 'merged', 'rejected']];
-  for (const s of report.sources) rows.push([s.source, String(s.read), String(s.imported), String(s.merged), String(s.rejected)]);
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  const line = (r: string[]): string => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
-  const out = [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+  const table = (rows: string[][]): string[] => {
+    const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+    const line = (r: string[]): string => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+    return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+  };
+  const out = table([
+    ['source', 'language', 'read', 'imported', 'merged', 'rejected'],
+    ...report.sources.map((s) => [s.source, s.language, String(s.read), String(s.imported), String(s.merged), String(s.rejected)]),
+  ]);
+  out.push(
+    '',
+    ...table([
+      ['language', 'status', 'read', 'imported', 'merged', 'rejected', 'glossed entries', 'served', 'with IPA'],
+      ...report.languages.map((l) => [l.code, l.status, String(l.read), String(l.imported), String(l.merged), String(l.rejected), String(l.glossedEntries), String(l.entries), String(l.withPronunciation)]),
+    ]),
+  );
   for (const s of report.sources) {
     const details = [
       ...Object.entries(s.mergedBy).map(([k, v]) => `  merged   ${String(v).padStart(6)}  ${k}`),

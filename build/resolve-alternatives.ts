@@ -12,7 +12,9 @@ export function resolveAlternatives(db: Database.Database, report: ReportBuilder
     'SELECT DISTINCT key, pos FROM stage.lex WHERE language = ? AND exact_form = ?',
   );
   const insertVariant = db.prepare('INSERT INTO stage.variant (target_key, form, kind) VALUES (?, ?, ?)');
-  const insertLex = db.prepare('INSERT INTO stage.lex (key, source_id, language, exact_form, pos, etym, data) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertLex = db.prepare(
+    'INSERT INTO stage.lex (key, source_id, language, exact_form, pos, etym, glossed, counted, tone_marked, data) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)',
+  );
   const alts = db.prepare<[number, number], { seq: number; data: string }>('SELECT seq, data FROM stage.alt WHERE seq > ? ORDER BY seq LIMIT ?');
   const total = (db.prepare('SELECT count(*) AS n FROM stage.alt').get() as { n: number }).n;
   progress.phase('alternative spellings', total);
@@ -26,11 +28,11 @@ export function resolveAlternatives(db: Database.Database, report: ReportBuilder
       const chosen = [...new Set((samePos.length > 0 ? samePos : found).map((f) => f.key))];
       if (chosen.length > 0) {
         for (const key of chosen) insertVariant.run(key, alt.form, alt.kind);
-        report.merged(alt.sourceId, 'alternative spelling merged into its target as a variant');
+        report.merged(alt.sourceId, alt.kind === 'plural' ? 'plural entry merged into its singular as a form' : 'alternative spelling merged into its target as a variant');
       } else if (alt.fallback) {
         const r = alt.fallback;
-        insertLex.run(recordKey(r), r.sourceId, r.language, r.exactForm, r.partOfSpeech, r.etymologyNumber, JSON.stringify(r));
-        report.note(alt.sourceId, 'alternative spelling of a missing entry kept as its own entry');
+        insertLex.run(recordKey(r), r.sourceId, r.language, r.exactForm, r.partOfSpeech, r.etymologyNumber, r.senses.length > 0 ? 1 : 0, r.toneMarked ? 1 : 0, JSON.stringify(r));
+        report.note(alt.sourceId, alt.kind === 'plural' ? 'plural of a missing entry kept as its own entry' : 'alternative spelling of a missing entry kept as its own entry');
       } else {
         report.rejected(alt.sourceId, alt.missingTargetReason);
       }

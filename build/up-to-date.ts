@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 
 import { SNAPSHOT_FORMAT_VERSION } from '../services/shared/snapshot/format.ts';
 import { inputChecksums, locateCorpora } from './inputs.ts';
-import { loadManifests } from './manifest.ts';
+import { loadManifests, sourceFiles } from './manifest.ts';
 
 export function snapshotIsCurrent(out: string, corpora: string | undefined, corporaEnv: string | undefined): boolean {
   if (!existsSync(out)) return false;
@@ -25,7 +25,7 @@ export function snapshotIsCurrent(out: string, corpora: string | undefined, corp
   const location = locateCorpora(corpora, corporaEnv);
   const { sources } = loadManifests(location.sourcesFile, location.languagesFile);
   try {
-    return inputChecksums(location, sources.map((s) => s.file)).combined === recorded.inputsChecksum;
+    return inputChecksums(location, sourceFiles(sources)).combined === recorded.inputsChecksum;
   } catch {
     return false; // a source vanished: let the build report it
   }

@@ -1,6 +1,6 @@
 // Writes a synthetic corpus in the real formats (igbo-api JSON, kaikki JSON, CoNLL-U, Unilex TSV) so the
 // same build runs at 10k / 100k / 1M entries: `tsx scripts/generate-synthetic-corpus.ts --entries N --out DIR`.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -144,5 +144,13 @@ for (const [lang, words] of [['ig', igWords], ['yo', yoWords]] as const) {
   const n = Math.min(words.length, 10_000);
   for (let i = 0; i < n; i++) w.write(`${words[i].normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/^-/, '')}\t${Math.floor(1e7 / (i + 1))}\n`);
   w.close();
+}
+// The corpus's own sources manifest: the project's sources whose files were written here (corpora/sources.json
+// lists many more, which a synthetic directory does not have).
+{
+  const manifest = JSON.parse(readFileSync(new URL('../corpora/sources.json', import.meta.url), 'utf8')) as { sources: { file: string }[] };
+  const sources = manifest.sources.filter((s) => existsSync(path.join(OUT, s.file)));
+  // Every generated language is served whatever --entries is (the bench also builds small corpora).
+  writeFileSync(path.join(OUT, 'sources.json'), `${JSON.stringify({ ...manifest, activeAtGlossedEntries: 1, sources }, null, 2)}\n`);
 }
 process.stdout.write(`synthetic corpus: ${ENTRIES} dictionary records (ig ${igCount}, yo ${yoCount}) in ${OUT}\n`);

@@ -42,6 +42,26 @@ export const KAIKKI_POS: Readonly<Record<string, PartOfSpeech>> = {
   phrase: 'phrase',
   prep_phrase: 'phrase',
   contraction: 'other',
+  // Wiktionary's further headers in the African-language exports.
+  abbrev: 'abbreviation',
+  article: 'determiner',
+  postp: 'preposition',
+};
+
+/** FreeDict TEI `<pos>` values (swh-eng). */
+export const FREEDICT_POS: Readonly<Record<string, PartOfSpeech>> = {
+  n: 'noun',
+  v: 'verb',
+  pron: 'pronoun',
+  adj: 'adjective',
+  adv: 'adverb',
+  cop: 'verb', // copula
+  num: 'numeral',
+  conj: 'conjunction',
+  interj: 'interjection',
+  prep: 'preposition',
+  expr: 'phrase',
+  prt: 'particle',
 };
 
 /** Universal Dependencies UPOS tags; punctuation, symbols and X carry no lemma worth attaching. */

@@ -72,6 +72,8 @@ export function importKaikkiRecord(raw: unknown, source: SourceContext): Outcome
     crossReferences: [],
     stems: [],
     verified: source.verified && !inferred,
+    // The canonical form is the tone-marked one (a word without marks is all mid tones in Yoruba spelling).
+    toneMarked: normalise(r.canonicalForm?.value ?? '') !== '',
   };
   if (partOfSpeech === 'letter' && ARABIC_SCRIPT.test(form)) {
     // Ajami letters become alternative spellings of the Latin-script letter they stand for.

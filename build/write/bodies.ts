@@ -8,11 +8,15 @@ import type { LanguageManifest } from '../manifest.ts';
 import { WOTD_WINDOW_DAYS, cyclePosition, dateOfDay, dayNumber } from '../schedule.ts';
 import type { FactsTable } from './facts.ts';
 
-export function languageRecords(languages: readonly LanguageManifest[], facts: FactsTable): Language[] {
+/** Every language of the manifest, active when the build serves it (build/activation.ts), with its count. */
+export function languageRecords(languages: readonly LanguageManifest[], served: ReadonlySet<string>, facts: FactsTable): Language[] {
   const counts = new Map<string, number>();
   for (const pop of facts.pops()) counts.set(facts.languageOf(pop), (counts.get(facts.languageOf(pop)) ?? 0) + 1);
-  // A language whose corpus is being prepared reports zero, whatever staging data exists.
-  return languages.map((l) => ({ ...l, wordCount: l.status === 'active' ? (counts.get(l.code) ?? 0) : 0 }));
+  // A language whose corpus is being prepared reports zero (spec): its entries are not in the snapshot.
+  return languages.map((l) => {
+    const status = served.has(l.code) ? ('active' as const) : ('preparing' as const);
+    return { code: l.code, slug: l.slug, name: l.name, nativeName: l.nativeName, status, wordCount: status === 'active' ? (counts.get(l.code) ?? 0) : 0 };
+  });
 }
 
 export function writeLanguages(db: Database.Database, records: readonly Language[]): void {

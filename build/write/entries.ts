@@ -51,6 +51,7 @@ export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable
   const insertForm = db.prepare('INSERT INTO temp.form_rows (key, kind, pop, language, pos) VALUES (?, ?, ?, ?, ?)');
   const insertHead = db.prepare('INSERT INTO head_fts (rowid, head, vars, tags) VALUES (?, ?, ?, ?)');
   const insertGloss = db.prepare('INSERT INTO gloss_fts (rowid, glosses, tags) VALUES (?, ?, ?)');
+  const insertOtherForm = db.prepare('INSERT INTO temp.other_form_rows (key, pop) VALUES (?, ?)');
   const facts = new FactsTable(total);
   const writeBatch = db.transaction((rows: EntryRows[]) => {
     for (const r of rows) {
@@ -62,6 +63,7 @@ export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable
       for (const [key, kind] of r.forms) insertForm.run(key, kind, f.pop, f.language, f.partOfSpeech);
       insertHead.run(f.pop, r.head, r.vars, r.tags);
       if (r.gloss !== null) insertGloss.run(f.pop, r.gloss, r.tags);
+      for (const key of r.otherForms) insertOtherForm.run(key, f.pop);
       facts.set(f);
     }
     progress.tick(rows.length);

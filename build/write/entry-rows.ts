@@ -4,11 +4,11 @@ import type Database from 'better-sqlite3';
 import { FORM_KIND, languageTag, partOfSpeechTag } from '../../services/shared/snapshot/format.ts';
 import type { Entry } from '../../services/shared/schemas.ts';
 import { EntrySchema } from '../../services/shared/schemas.ts';
-import { fold, glossKeys, looseKey } from '../../services/shared/text.ts';
+import { fold, glossKeys, glossStartKeys, looseKey } from '../../services/shared/text.ts';
 import { assembleEntry, mergeRecords, summaryOf } from '../assemble.ts';
 import type { AssembleContext, LinkTarget } from '../assemble.ts';
 import { isCommonRank } from '../frequency.ts';
-import type { ExampleRecord, LexRecord, VariantRecord } from '../records.ts';
+import type { ExampleRecord, FormRecord, LexRecord, VariantRecord } from '../records.ts';
 import type { EntryFacts } from './facts.ts';
 
 /** Senses whose parts become whole-gloss keys; later senses are rarer meanings. */
@@ -38,6 +38,8 @@ export interface EntryRows {
   vars: string;
   tags: string;
   gloss: string | null;
+  /** Folded keys of the entry's other forms (other_forms; services/shared/snapshot/form-blocks.ts). */
+  otherForms: string[];
 }
 
 /** Serializable inputs of the entry step (sent to worker threads). */
@@ -60,7 +62,12 @@ export interface StageRow {
 /** Builds the entry step over a (read-only) connection to the staging file. */
 export function createEntryStep(stage: Database.Database, data: EntryContextData): (row: StageRow) => EntryRows {
   const recordsOf = stage.prepare<[string], { data: string }>('SELECT data FROM lex WHERE key = ? ORDER BY seq');
-  const variantsOf = stage.prepare<[string], VariantRecord>('SELECT form, kind FROM variant WHERE target_key = ?');
+  const variantsOf = stage.prepare<[string], { form: string; kind: VariantRecord['kind'] | 'plural'; note: string | null }>(
+    'SELECT form, kind, note FROM variant WHERE target_key = ?',
+  );
+  const pronunciationsOf = stage.prepare<[string], { ipa: string; sourceId: string }>(
+    'SELECT ipa, source_id AS sourceId FROM entry_pron WHERE entry_key = ? ORDER BY rank',
+  );
   const byExact = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND exact_form = ? ORDER BY pop LIMIT 1');
   const byLower = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND exact_lower = ? ORDER BY pop LIMIT 1');
   const byFolded = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND folded = ? ORDER BY pop LIMIT 2');
@@ -85,13 +92,22 @@ export function createEntryStep(stage: Database.Database, data: EntryContextData
     const record = mergeRecords(recordsOf.all(row.key).map((r) => JSON.parse(r.data) as LexRecord));
     const folded = fold(record.exactForm);
     const rank = ranks.get(`${record.language}\u0001${folded}`) ?? null;
+    const linked = keysWithVariants.has(row.key) ? variantsOf.all(row.key) : [];
+    const extraVariants: VariantRecord[] = [];
+    const extraForms: FormRecord[] = [];
+    for (const v of linked) {
+      if (v.kind === 'plural') extraForms.push({ form: v.form, kind: 'plural' });
+      else extraVariants.push({ form: v.form, kind: v.kind, ...(v.note === null ? {} : { note: v.note }) });
+    }
     const entry: Entry = assembleEntry(record, {
       id: row.id,
       slug: row.slug,
       languageName: languageNames.get(record.language) ?? record.language,
       frequencyRank: rank,
       isCommon: isCommonRank(rank),
-      extraVariants: keysWithVariants.has(row.key) ? variantsOf.all(row.key) : [],
+      extraVariants,
+      extraForms,
+      pronunciations: pronunciationsOf.all(row.key),
       extraExamples: treebank.get(row.key) ?? [],
       resolve: resolverFor(record.language),
       source,
@@ -116,6 +132,13 @@ export function createEntryStep(stage: Database.Database, data: EntryContextData
     ];
     for (const sense of entry.senses.slice(0, MAX_GLOSS_KEY_SENSES)) {
       for (const key of glossKeys(sense.definition)) forms.push([key, FORM_KIND.gloss]);
+      for (const key of glossStartKeys(sense.definition)) forms.push([key, FORM_KIND.glossStart]);
+    }
+    // Other forms lead to the entry unless they fold like its headword or a variant (found so already).
+    const otherForms = new Set<string>();
+    for (const f of entry.forms) {
+      const key = fold(f.form);
+      if (key !== '' && key !== folded && !variantKeys.has(key)) otherForms.add(key);
     }
     return {
       facts: {
@@ -138,6 +161,7 @@ export function createEntryStep(stage: Database.Database, data: EntryContextData
       vars: [...variantKeys].join(' '),
       tags: `${languageTag(entry.language)} ${partOfSpeechTag(entry.partOfSpeech)}`,
       gloss: entry.senses.length > 0 ? entry.senses.map((s) => s.definition).join(' ; ') : null,
+      otherForms: [...otherForms],
     };
   };
 }

@@ -44,6 +44,11 @@ CREATE VIRTUAL TABLE gloss_fts USING fts5(
   content = '',
   columnsize = 0
 );
+-- other forms of entries (listed forms: plurals, possessed and inflected forms, romanisations; Zulu's
+-- inflected forms), folded: front-coded blocks of keys in byte order, each key with its entries' pops
+-- (services/shared/snapshot/form-blocks.ts); first is the block's first key, so a key's block is the last
+-- one whose first key is <= it
+CREATE TABLE other_forms (first TEXT PRIMARY KEY, block BLOB NOT NULL) WITHOUT ROWID;
 -- language and part of speech of every entry, one byte per pop (1 + index into labels; 0 = no entry): each
 -- worker reads both whole at start and filters full-text matches with them, without a query per row
 CREATE TABLE facets (name TEXT PRIMARY KEY, labels TEXT NOT NULL, codes BLOB NOT NULL);
@@ -71,22 +76,35 @@ CREATE INDEX entries_browse_language_pos ON entries (language, pos, folded, id);
 `;
 
 export const STAGE_TABLES = `
-CREATE TABLE stage.lex (seq INTEGER PRIMARY KEY, key TEXT NOT NULL, source_id TEXT NOT NULL, language TEXT NOT NULL, exact_form TEXT NOT NULL, pos TEXT NOT NULL, etym INTEGER, data TEXT NOT NULL);
+-- glossed: the record has an English gloss (a language is active by its glossed entries); counted: the row
+-- stands for its raw record in the report (0: a further entry read from the same record)
+CREATE TABLE stage.lex (seq INTEGER PRIMARY KEY, key TEXT NOT NULL, source_id TEXT NOT NULL, language TEXT NOT NULL, exact_form TEXT NOT NULL, pos TEXT NOT NULL, etym INTEGER, glossed INTEGER NOT NULL, counted INTEGER NOT NULL, tone_marked INTEGER NOT NULL, data TEXT NOT NULL);
 CREATE TABLE stage.alt (seq INTEGER PRIMARY KEY, data TEXT NOT NULL);
-CREATE TABLE stage.variant (target_key TEXT NOT NULL, form TEXT NOT NULL, kind TEXT NOT NULL);
+CREATE TABLE stage.variant (target_key TEXT NOT NULL, form TEXT NOT NULL, kind TEXT NOT NULL, note TEXT);
+-- inflected forms (StarDict synonyms) by the headword of the article they lead to
+CREATE TABLE stage.inflection (seq INTEGER PRIMARY KEY, source_id TEXT NOT NULL, language TEXT NOT NULL, form TEXT NOT NULL, headword TEXT NOT NULL);
+-- pronunciation rows by folded word; entry_pron: the ones each entry shows, in the order chosen (rank 0 first)
+CREATE TABLE stage.pron (seq INTEGER PRIMARY KEY, source_id TEXT NOT NULL, language TEXT NOT NULL, key TEXT NOT NULL, ipa TEXT NOT NULL);
+CREATE TABLE stage.entry_pron (entry_key TEXT NOT NULL, rank INTEGER NOT NULL, ipa TEXT NOT NULL, source_id TEXT NOT NULL);
+CREATE TABLE stage.reverse (seq INTEGER PRIMARY KEY, data TEXT NOT NULL);
+-- folded inflected forms and the entry (key) each leads to
+CREATE TABLE stage.entry_inflection (key TEXT NOT NULL, entry_key TEXT NOT NULL);
+-- other forms' keys (listed forms and inflections) with the entry's pop, gathered for the other_forms blocks
+CREATE TEMP TABLE other_form_rows (key TEXT NOT NULL, pop INTEGER NOT NULL);
 -- forms rows collected unsorted (in the connection's temp database: worker threads read the stage
 -- file meanwhile), then inserted into forms in key order (a sorted bulk insert)
 CREATE TEMP TABLE form_rows (key TEXT NOT NULL, kind INTEGER NOT NULL, pop INTEGER NOT NULL, language TEXT NOT NULL, pos TEXT NOT NULL);
 CREATE TABLE stage.entry (
   n INTEGER PRIMARY KEY, key TEXT NOT NULL, id INTEGER NOT NULL, slug TEXT NOT NULL, language TEXT NOT NULL,
-  exact_form TEXT NOT NULL, exact_lower TEXT NOT NULL, folded TEXT NOT NULL, pos TEXT NOT NULL, pop INTEGER
+  exact_form TEXT NOT NULL, exact_lower TEXT NOT NULL, folded TEXT NOT NULL, pos TEXT NOT NULL, tone_marked INTEGER NOT NULL, pop INTEGER
 );
 `;
 
 export const STAGE_LEX_INDEXES = `
 -- covering: identify reads the heads of all records in key order without touching the JSON data
-CREATE INDEX stage.lex_key ON lex (key, seq, source_id, language, exact_form, pos, etym);
+CREATE INDEX stage.lex_key ON lex (key, seq, source_id, language, exact_form, pos, etym, counted, tone_marked);
 CREATE INDEX stage.lex_form ON lex (language, exact_form);
+CREATE INDEX stage.pron_key ON pron (language, key);
 `;
 
 export const STAGE_ENTRY_INDEXES = `
@@ -96,6 +114,7 @@ CREATE INDEX stage.entry_lower ON entry (language, exact_lower);
 CREATE INDEX stage.entry_folded ON entry (language, folded);
 CREATE INDEX stage.variant_target ON variant (target_key);
 CREATE INDEX stage.entry_pop ON entry (pop, key, id, slug);
+CREATE INDEX stage.entry_pron_key ON entry_pron (entry_key, rank);
 `;
 
 /** forms filled from the staged rows in key order, so its B-tree is written sequentially. */

@@ -23,7 +23,7 @@ export const WordSummarySchema = z.object({
   headword: z.string(),
   exactForm: z.string().describe('the tone-marked form exactly as the source gave it (after NFC normalisation)'),
   slug: z.string(),
-  pronunciation: z.string().nullable(),
+  pronunciation: z.string().nullable().describe('IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`)'),
   isCommon: z.boolean(),
   isVerified: z.boolean(),
   frequencyRank: z.number().int().min(1).nullable(),
@@ -59,7 +59,27 @@ export const ExampleSchema = z.object({
 
 export const VariantSchema = z.object({
   form: z.string(),
-  kind: z.enum(['variant', 'alternative-spelling']),
+  kind: z
+    .enum(['variant', 'alternative-spelling', 'standard-spelling'])
+    .describe('standard-spelling: the Standard Igbo spelling of an Onitsha form, derived by rule and attested in Standard Igbo text'),
+  note: z.string().nullable().describe('where a derived spelling comes from: its rules and the text that attests it'),
+});
+
+export const FormSchema = z.object({
+  form: z.string(),
+  kind: z
+    .enum(['tone-marked', 'spelling', 'romanisation', 'other-script', 'plural', 'form'])
+    .describe(
+      'tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); ' +
+        'romanisation: the word in Latin letters (Ge\'ez-script languages); other-script: the word in another script ' +
+        '(Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form)',
+    ),
+});
+
+export const PronunciationSchema = z.object({
+  ipa: z.string().describe('IPA, without slashes'),
+  source: SourceSchema,
+  licence: LicenceSchema,
 });
 
 export const RelatedFormSchema = z.object({
@@ -76,6 +96,8 @@ export const EntrySchema = WordSummarySchema.omit({ matchType: true, score: true
   senses: z.array(SenseSchema),
   examples: z.array(ExampleSchema),
   variants: z.array(VariantSchema),
+  forms: z.array(FormSchema).describe('other forms the source lists; a search for one finds the entry (matchType form)'),
+  pronunciations: z.array(PronunciationSchema).describe('every pronunciation found for the entry, the chosen one first'),
   derived: z.array(RelatedFormSchema),
   related: z.array(RelatedFormSchema),
   stems: z.array(z.string()),
@@ -92,11 +114,13 @@ export const WordOfTheDaySchema = z.object({
 export type WordOfTheDay = z.infer<typeof WordOfTheDaySchema>;
 
 export const LanguageSchema = z.object({
-  code: z.string(),
+  code: z.string().describe('ISO 639-1 code, or ISO 639-3 where there is none (tzm)'),
   slug: z.string(),
   name: z.string().describe('English name'),
   nativeName: z.string(),
-  status: z.enum(['active', 'preparing']),
+  status: z
+    .enum(['active', 'preparing'])
+    .describe('active once the snapshot holds at least 1,000 of its entries with an English gloss; preparing languages report wordCount 0'),
   wordCount: z.number().int().min(0),
 });
 export type Language = z.infer<typeof LanguageSchema>;

@@ -18,10 +18,22 @@ const FOLD_LETTERS: Readonly<Record<string, string>> = {
   đ: 'd',
   ł: 'l',
   ı: 'i',
+  // Hausa's hooked letters: most Hausa text online (Unilex ha, NTREX) is typed without them, so `kasa` must
+  // find ƙasa; the exact form still ranks first (exact match before folded).
+  ɓ: 'b',
+  ɗ: 'd',
+  ƙ: 'k',
+  ƴ: 'y',
 };
 const FOLD_LETTER_PATTERN = new RegExp(`[${Object.keys(FOLD_LETTERS).join('')}]`, 'gu');
-/** Typographic apostrophes and quotes folded to ASCII so `n’` and `n'` meet. */
-const APOSTROPHES = /[\u2018\u2019\u02bc\u02bb\u0060\u00b4]/g;
+/**
+ * Typographic apostrophes and quotes folded to ASCII so `n’` and `n'` meet; with them the half rings of
+ * Wiktionary's Ge'ez romanisations (ʾ ʿ).
+ */
+const APOSTROPHES = /[\u2018\u2019\u02bc\u02bb\u02be\u02bf\u0060\u00b4]/g;
+/** Hausa writes ƴ as 'y in ASCII: both fold to y. Wiktionary's length mark (ː) carries no letter. */
+const HAUSA_Y = /'y/g;
+const LENGTH_MARKS = /[\u02d0\u02d1]/g;
 
 /**
  * The build's normalisation, applied to every form and text on import: NFC (which also puts combining
@@ -49,13 +61,15 @@ export function normalise(text: string): string {
  * Igbo verb root (`-tu afà`) dropped. Never shown to users.
  */
 export function fold(text: string): string {
-  if (PLAIN_ASCII.test(text)) return text.toLowerCase().replace(/^-+\s*/, '').replace(/`/g, "'").trim();
+  if (PLAIN_ASCII.test(text)) return text.toLowerCase().replace(/^-+\s*/, '').replace(/`/g, "'").replace(HAUSA_Y, 'y').trim();
   const stripped = normalise(text)
     .toLowerCase()
     .normalize('NFD')
     .replace(COMBINING_MARKS, '')
     .replace(FOLD_LETTER_PATTERN, (c) => FOLD_LETTERS[c] ?? c)
     .replace(APOSTROPHES, "'")
+    .replace(HAUSA_Y, 'y')
+    .replace(LENGTH_MARKS, '')
     .normalize('NFC');
   return stripped.replace(/^-+\s*/, '').trim();
 }
@@ -142,4 +156,24 @@ export function glossKey(text: string): string {
     .replace(/^to\s+/, '')
     .replace(/[.,:!?]+$/, '')
     .trim();
+}
+
+/** Words a gloss part may start with that say nothing of its meaning ("a house", "the sun"). */
+const LEADING_ARTICLE = /^(?:a|an|the)\s+/;
+/** Leading words of a gloss part kept as "begins with" keys: a query is rarely longer. */
+const MAX_GLOSS_START_WORDS = 3;
+
+/**
+ * Keys under which an English definition answers a query that its gloss begins with: the first one to three words
+ * of each `;`- or `,`-separated part (as glossKey cleans it, and without a leading article) when the part is
+ * longer than that. "water pot" and "water, liquid" begin with "water"; "push; disappointment (of water)" does not.
+ */
+export function glossStartKeys(definition: string): string[] {
+  const keys = new Set<string>();
+  // Parentheticals go before the split: "(in hot ashes, water, etc.)" holds commas but starts no part.
+  for (const part of definition.replace(/\([^)]*\)/g, ' ').split(/[;,]/)) {
+    const words = glossKey(part).replace(LEADING_ARTICLE, '').match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'-]*/gu) ?? [];
+    for (let n = 1; n <= Math.min(MAX_GLOSS_START_WORDS, words.length); n++) keys.add(words.slice(0, n).join(' '));
+  }
+  return [...keys];
 }

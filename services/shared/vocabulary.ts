@@ -18,13 +18,15 @@ export const PARTS_OF_SPEECH = [
   'phrase',
   'proverb',
   'letter',
+  'abbreviation',
   'other',
 ] as const;
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
 /**
- * How a search result matched, in ranking order. `browse` is the listing without `q`
+ * How a search result matched, in ranking order: `form` is another form the source lists for the entry (a
+ * plural, a possessed or inflected form, a romanisation, a tone-marked spelling). `browse` is the listing without `q`
  * (alphabetical by folded form), where nothing was matched.
  */
-export const MATCH_TYPES = ['exact', 'folded', 'variant', 'prefix', 'gloss', 'browse'] as const;
+export const MATCH_TYPES = ['exact', 'folded', 'variant', 'form', 'prefix', 'gloss', 'browse'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];

@@ -36,7 +36,7 @@ describe('build report', () => {
     assert.equal(yo?.mergedBy['duplicate record (same form, part of speech and etymology) merged'], 2, JSON.stringify(yo));
   });
   it('checkArithmetic - names a source whose counts do not add up', () => {
-    const broken = { source: 'x', file: '', read: 3, imported: 1, merged: 1, rejected: 0, mergedBy: {}, rejectedBy: {}, notes: {} };
+    const broken = { source: 'x', language: 'ig', file: '', read: 3, imported: 1, merged: 1, rejected: 0, mergedBy: {}, rejectedBy: {}, notes: {} };
     assert.equal(checkArithmetic([broken]).length, 1);
   });
 });

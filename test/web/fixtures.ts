@@ -35,6 +35,15 @@ const UD = {
   },
   licence: WIKTIONARY.licence,
 };
+const PRONUNCIATION = {
+  source: {
+    id: 'wikipron-yo',
+    name: 'WikiPron IPA pronunciations (Yoruba)',
+    url: 'https://github.com/CUNY-CL/wikipron',
+    attribution: 'Pronunciations from English Wiktionary contributors (CC BY-SA), scraped by WikiPron (Lee et al. 2020, CUNY-CL/wikipron).',
+  },
+  licence: { spdx: 'CC-BY-SA-4.0', name: 'Creative Commons Attribution-ShareAlike 4.0', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
+};
 
 export function yorubaEntry(overrides: Partial<Entry> = {}): Entry {
   return {
@@ -58,7 +67,9 @@ export function yorubaEntry(overrides: Partial<Entry> = {}): Entry {
     examples: [
       { text: 'Ọmọ náà ń sùn.', translation: 'The child is sleeping.', reference: 'ytb-12', ...UD },
     ],
-    variants: [{ form: 'ọ̀mọ', kind: 'variant' }],
+    variants: [{ form: 'ọ̀mọ', kind: 'variant', note: null }],
+    forms: [{ form: 'ọmọ-ọmọ', kind: 'form' }],
+    pronunciations: [{ ipa: 'ɔ̄mɔ̄', ...PRONUNCIATION }],
     derived: [{ form: 'ọmọdé', relation: 'derived', id: 43, slug: 'omode' }],
     related: [{ form: 'ọmọbìnrin', relation: 'see-also', id: null, slug: null }],
     stems: [],

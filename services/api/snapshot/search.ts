@@ -7,12 +7,14 @@ import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '
 import type { MatchType } from '../../shared/vocabulary.ts';
 import { EntryFacets } from './entry-facets.ts';
 import { FormLookups } from './form-lookups.ts';
+import { hasSurrogate } from '../../shared/snapshot/key-filter.ts';
 import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from '../../shared/snapshot/format.ts';
 import { matchExpression } from './fts-query.ts';
 import { FtsTerms, SEARCHED_COLUMNS } from '../../shared/snapshot/fts-terms.ts';
 import type { MatchFilters } from './fts-query.ts';
 import type { SearchPage, SearchQuery } from './snapshot.ts';
-import { FORMS_FILTER, loadKeyFilters } from '../../shared/snapshot/stored-filters.ts';
+import { FORMS_FILTER, OTHER_FORMS_FILTER, loadKeyFilters } from '../../shared/snapshot/stored-filters.ts';
+import { OtherForms } from './other-forms.ts';
 import { SummaryStore } from './summaries.ts';
 import type { SummaryBytes } from './summaries.ts';
 
@@ -134,6 +136,7 @@ export class SnapshotSearch {
   /** Undefined when the reader is opened without it (the bench's uncached timings). */
   private readonly ranked: Lru<Ranked> | undefined;
   private readonly forms: FormLookups;
+  private readonly otherForms: OtherForms;
   private readonly facets: EntryFacets;
 
   constructor(
@@ -154,6 +157,7 @@ export class SnapshotSearch {
     this.head = index('head_fts');
     this.gloss = index('gloss_fts');
     this.forms = new FormLookups(db, filters?.get(FORMS_FILTER));
+    this.otherForms = new OtherForms(db, filters?.get(OTHER_FORMS_FILTER));
     this.summaries = new SummaryStore(db, summaryBudgetBytes);
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
     this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
@@ -201,7 +205,7 @@ export class SnapshotSearch {
     const loose = looseKey(folded);
     const key = glossKey(text);
     const looseDiffers = folded !== '' && loose !== folded;
-    const [exactPops, foldedPops, variantPops, looseVariantPops, looseFoldedPops, glossPops] = this.forms.find(text, [
+    const [exactPops, foldedPops, variantPops, looseVariantPops, looseFoldedPops, glossPops, glossStartPops] = this.forms.find(text, [
       { key: exact, kind: FORM_KIND.exact, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
@@ -211,6 +215,7 @@ export class SnapshotSearch {
         ? { key: loose, kind: FORM_KIND.folded, ...filters, language: LOOSE_LANGUAGE }
         : undefined,
       key === '' ? undefined : { key, kind: FORM_KIND.gloss, ...filters },
+      key === '' ? undefined : { key, kind: FORM_KIND.glossStart, ...filters },
     ]);
     const pops: number[] = [];
     const suffixes: string[] = [];
@@ -233,6 +238,15 @@ export class SnapshotSearch {
       ['folded', () => foldedPops],
       ['variant', () => [...new Set([...variantPops, ...looseVariantPops, ...looseFoldedPops])].sort((a, b) => a - b)],
       [
+        'form',
+        () => {
+          // A plural, an inflected form (Zulu), a romanisation: the other forms' blocks, filtered here as full-text
+          // matches are (their rows carry no language or part of speech).
+          const pops = this.otherForms.find(folded, !hasSurrogate(text));
+          return filters.language || filters.partOfSpeech ? this.facets.filter(pops, filters) : pops;
+        },
+      ],
+      [
         'prefix',
         () => {
           const tokens = searchTokens(folded);
@@ -246,13 +260,15 @@ export class SnapshotSearch {
           // Whole-gloss matches ("water" → omi), then whole words, then a prefix of the last word.
           const tokens = glossTokens(exact);
           const last = tokens[tokens.length - 1] ?? '';
+          // Whole glosses first, then glosses that begin with the text ("water pot"), then the rest that mention it.
+          const byMeaning = glossStartPops.length === 0 ? glossPops : [...glossPops, ...glossStartPops];
           const wholeWords = (): number[] => this.fts(this.gloss, [tokens], filters, false);
-          if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...glossPops, ...wholeWords()])];
+          if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...byMeaning, ...wholeWords()])];
           // The prefix query runs first: every whole-word match is a prefix match too, so when it finds nothing
           // (most searches for a headword) the whole-word query is not run at all.
           const prefixed = this.fts(this.gloss, [tokens], filters, true);
-          if (prefixed.length === 0) return glossPops;
-          return [...new Set([...glossPops, ...wholeWords(), ...prefixed])];
+          if (prefixed.length === 0) return byMeaning;
+          return [...new Set([...byMeaning, ...wholeWords(), ...prefixed])];
         },
       ],
     ];

@@ -20,6 +20,7 @@ export const MATCH_LABELS: Readonly<Record<MatchType, string>> = {
   exact: 'exact match',
   folded: 'matched without tone marks',
   variant: 'matched a variant spelling',
+  form: 'matched another form (plural, inflected form, romanisation)',
   prefix: 'starts with your search',
   gloss: 'matched the English gloss',
   browse: '',

@@ -1,7 +1,7 @@
 // The snapshot's on-disk format, shared by the build (writer) and the reader: version and fixed keys.
 
 /** Bump when the tables or the serialized bodies change; readers refuse other versions. */
-export const SNAPSHOT_FORMAT_VERSION = 5;
+export const SNAPSHOT_FORMAT_VERSION = 6;
 
 /** Upper bound of ranked rows per search: every query does bounded work (total is capped here). */
 export const MAX_RANKED_ROWS = 1000;
@@ -24,6 +24,8 @@ export const FORM_KIND = {
   variant: 2,
   /** A whole English gloss (services/shared/text.ts glossKeys), so "water" finds the word for water first. */
   gloss: 3,
+  /** The first words of an English gloss (glossStartKeys): "water" next finds "water pot", before glosses that only mention it. */
+  glossStart: 4,
 } as const;
 
 /**
@@ -41,4 +43,4 @@ export function partOfSpeechTag(pos: string): string {
 }
 
 /** Score weight of each match type: disjoint bands keep the score monotone with the ranking. */
-export const MATCH_WEIGHT = { exact: 5, folded: 4, variant: 3, prefix: 2, gloss: 1 } as const;
+export const MATCH_WEIGHT = { exact: 6, folded: 5, variant: 4, form: 3, prefix: 2, gloss: 1 } as const;

@@ -4,15 +4,19 @@
 // once, and a worker reads the bytes.
 import Database from 'better-sqlite3';
 
+import { decodeFormBlock } from './form-blocks.ts';
 import { SEARCHED_COLUMNS, termFilter } from './fts-terms.ts';
 import { KEY_FILTER_FORMAT, KeyFilter } from './key-filter.ts';
 
 /** The row of the forms filter; the full-text filters' rows are named after their tables. */
 export const FORMS_FILTER = 'forms';
+/** The row of the other forms' filter (their keys, from the other_forms blocks). */
+export const OTHER_FORMS_FILTER = 'other_forms';
 
 /** Every filter search asks for, by the name of its row, and how it is made from the snapshot's indexes. */
 const FILTERS: readonly [string, (db: Database.Database) => KeyFilter | undefined][] = [
   [FORMS_FILTER, formKeyFilter],
+  [OTHER_FORMS_FILTER, otherFormsKeyFilter],
   ...Object.entries(SEARCHED_COLUMNS).map(([table, columns]): [string, (db: Database.Database) => KeyFilter | undefined] => [
     table,
     (db) => termFilter(db, table, columns),
@@ -75,5 +79,16 @@ export function formKeyFilter(db: Database.Database): KeyFilter | undefined {
     lastKey = key;
     lastKind = kind;
   }
+  return filter;
+}
+
+/** A filter of every key in the other_forms blocks (each decoded once). */
+export function otherFormsKeyFilter(db: Database.Database): KeyFilter | undefined {
+  const blocks = db.prepare('SELECT block FROM other_forms').pluck().all() as Buffer[];
+  const keys: string[] = [];
+  for (const block of blocks) for (const [key] of decodeFormBlock(block)) keys.push(key.toString('utf8'));
+  const filter = KeyFilter.sized(keys.length);
+  if (filter === undefined) return undefined;
+  for (const key of keys) filter.add(key, 0);
   return filter;
 }
