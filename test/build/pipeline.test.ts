@@ -88,7 +88,7 @@ describe('buildSnapshot', () => {
     assert.equal(omi?.examples[0]?.text, 'Omi dára.');
     assert.equal(omi?.examples[0]?.source.id, 'sample-yoruba-sentences');
     const rere = snap.entry(find('ọ̀rẹ́', 'yo').slug);
-    assert.deepEqual(rere?.variants, [{ form: 'ọrẹ', kind: 'alternative-spelling' }]);
+    assert.deepEqual(rere?.variants, [{ form: 'ọrẹ', kind: 'alternative-spelling', note: null }]);
   });
 });
 

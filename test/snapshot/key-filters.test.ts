@@ -14,7 +14,7 @@ import { FOLDED_CODE_POINTS, FtsTerms, SEARCHED_COLUMNS, termFilter } from '../.
 import { matchExpression } from '../../services/api/snapshot/fts-query.ts';
 import { KeyFilter, MAX_FILTER_BITS, hasSurrogate } from '../../services/shared/snapshot/key-filter.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import { FORMS_FILTER, formKeyFilter, readKeyFilters } from '../../services/shared/snapshot/stored-filters.ts';
+import { FORMS_FILTER, OTHER_FORMS_FILTER, formKeyFilter, otherFormsKeyFilter, readKeyFilters } from '../../services/shared/snapshot/stored-filters.ts';
 import type { SearchPage, SearchQuery, Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { fold, glossTokens, searchTokens } from '../../services/shared/text.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';
@@ -244,7 +244,7 @@ describe('key filters stored in the snapshot', () => {
     const db = new Database(testSnapshotPath(), { readonly: true });
     try {
       const stored = readKeyFilters(db);
-      const built = [[FORMS_FILTER, formKeyFilter(db)], ...Object.entries(SEARCHED_COLUMNS).map(([table, columns]) => [table, termFilter(db, table, columns)] as const)] as const;
+      const built = [[FORMS_FILTER, formKeyFilter(db)], [OTHER_FORMS_FILTER, otherFormsKeyFilter(db)], ...Object.entries(SEARCHED_COLUMNS).map(([table, columns]) => [table, termFilter(db, table, columns)] as const)] as const;
       assert.deepEqual([...stored.keys()].sort(), built.map(([name]) => name).sort());
       for (const [name, filter] of built) {
         assert.ok(filter, `the real corpora have a ${name} filter`);

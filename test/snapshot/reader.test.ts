@@ -16,12 +16,17 @@ before(() => {
 after(() => snap.close());
 
 describe('openSnapshot', () => {
-  it('openSnapshot - holds at least 8,000 Igbo and 5,500 Yoruba entries (real corpora)', (t) => {
+  it('openSnapshot - serves the 11 languages with 1,000 glossed entries, the 13 others as preparing with 0 (real corpora)', (t) => {
     if (snap.meta.sample) return t.skip('built from the sample corpus');
     const langs = LanguagesSchema.parse(JSON.parse(snap.languagesJson())).data;
     assert.ok((langs.find((l) => l.code === 'ig')?.wordCount ?? 0) >= 8000);
     assert.ok((langs.find((l) => l.code === 'yo')?.wordCount ?? 0) >= 5500);
-    for (const code of ['ha', 'sw', 'zu']) assert.deepEqual([langs.find((l) => l.code === code)?.status, langs.find((l) => l.code === code)?.wordCount], ['preparing', 0]);
+    const active = langs.filter((l) => l.status === 'active');
+    assert.deepEqual(active.map((l) => l.code).sort(), ['af', 'ha', 'ig', 'ki', 'mg', 'om', 'ss', 'sw', 'xh', 'yo', 'zu'], JSON.stringify(langs));
+    for (const l of active) assert.ok(l.wordCount >= 1000, JSON.stringify(l));
+    const preparing = langs.filter((l) => l.status === 'preparing');
+    assert.equal(preparing.length, 13, JSON.stringify(preparing));
+    for (const l of preparing) assert.equal(l.wordCount, 0, JSON.stringify(l));
   });
   it('openSnapshot - every entry validates against EntrySchema and names its source and licence', () => {
     const db = new Database(snap.meta.path, { readonly: true });
@@ -85,7 +90,8 @@ describe('openSnapshot', () => {
   it('findActiveLanguage - resolves codes and slugs case-insensitively, active languages only', () => {
     assert.equal(snap.findActiveLanguage('IG')?.code, 'ig');
     assert.equal(snap.findActiveLanguage('yoruba')?.code, 'yo');
-    assert.equal(snap.findActiveLanguage('hausa'), undefined);
+    assert.equal(snap.findActiveLanguage('hausa')?.code, 'ha');
+    assert.equal(snap.findActiveLanguage('amharic'), undefined, 'preparing');
     assert.equal(snap.findActiveLanguage('xx'), undefined);
   });
   it('sources - lists every manifest source with its licence and imported record count', () => {

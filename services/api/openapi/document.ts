@@ -1,5 +1,6 @@
 // Builds the OpenAPI 3.1.0 description from the zod schemas the routes validate with, including the four
 // differences from the routes that the spec's Versioning section lists, on purpose.
+import type { Language } from '../../shared/schemas.ts';
 import {
   EntrySchema,
   LanguageSchema,
@@ -34,9 +35,20 @@ function meteredErrors(extra: Record<string, unknown>): Record<string, unknown> 
   };
 }
 
+/** The active languages of the snapshot served, as the `language` parameters' descriptions name them. */
+function activeLanguagesText(languages: readonly Language[]): string {
+  const active = languages.filter((l) => l.status === 'active');
+  return active.length === 0 ? 'No language is active in this snapshot.' : `Active: ${active.map((l) => `${l.code} (${l.slug})`).join(', ')}.`;
+}
+
+/** The parameters of a schema with the `language` description completed from the snapshot's languages. */
+function withLanguages(parameters: ReturnType<typeof parametersOf>, languages: readonly Language[]): ReturnType<typeof parametersOf> {
+  return parameters.map((p) => (p.name === 'language' ? { ...p, description: `${p.description ?? ''} ${activeLanguagesText(languages)}`.trim() } : p));
+}
+
 /** Difference 4: the page maximum of 10,000 is a bound of the route only. */
-function searchParameters() {
-  return parametersOf(wordsSearchQuerySchema, 'query').map((p) => {
+function searchParameters(languages: readonly Language[]) {
+  return withLanguages(parametersOf(wordsSearchQuerySchema, 'query'), languages).map((p) => {
     if (p.name === 'page') delete p.schema.maximum;
     return p;
   });
@@ -54,14 +66,17 @@ function registrationBodySchema(): JsonSchema {
   return schema;
 }
 
-export function buildOpenApiDocument(): Record<string, unknown> {
+/** `languages`: the snapshot's (active ones name themselves in the `language` parameters and the description). */
+export function buildOpenApiDocument(languages: readonly Language[] = []): Record<string, unknown> {
+  const active = languages.filter((l) => l.status === 'active').map((l) => l.name);
+  const languageList = active.length > 1 ? `${active.slice(0, -1).join(', ')} and ${active[active.length - 1]}` : (active[0] ?? 'none yet');
   return {
     openapi: '3.1.0',
     info: {
       title: 'African Languages Dictionary API',
       version: '1.0.0',
       description:
-        'An open dictionary of African languages (Igbo and Yoruba): search with or without tone marks, full ' +
+        `An open dictionary of African languages (${languageList}): search with or without tone marks, full ` +
         'entries with their source and licence, word of the day, languages and totals. Metered endpoints need ' +
         'a free API key (POST /api/v1/developers). Daily limits per key and endpoint: free 1,000, team 50,000, ' +
         'institution 500,000; they reset at 00:00 UTC.',
@@ -80,11 +95,14 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           tags: ['words'],
           summary: 'Search words',
           description:
-            'One q searches headwords, variants and English glosses. Results are ranked by matchType (exact, ' +
-            'folded, variant, prefix, gloss), then common and frequent words, then shorter forms; keep q and the ' +
+            'One q searches headwords, variants, other forms and English glosses. Results are ranked by matchType ' +
+            '(exact: the form as written; folded: without tone marks, underdots or hooked letters; variant: a variant ' +
+            'or Standard Igbo spelling; form: a plural, inflected form or romanisation the source lists; prefix: the ' +
+            'start of a headword; gloss: the English meaning, whole glosses and glosses that begin with the words ' +
+            'first), then common and frequent words, then shorter forms; keep q and the ' +
             'filters fixed to page through one result set and stop when hasMore is false.',
           security: API_KEY,
-          parameters: searchParameters(),
+          parameters: searchParameters(languages),
           responses: meteredErrors({
             '200': {
               description: 'The paginated words envelope.',
@@ -122,7 +140,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           summary: 'The word of the day',
           description: 'One stable word per language per UTC day; the full entry plus the date.',
           security: API_KEY,
-          parameters: parametersOf(wordOfTheDayQuerySchema, 'query'),
+          parameters: withLanguages(parametersOf(wordOfTheDayQuerySchema, 'query'), languages),
           responses: meteredErrors({
             '200': { description: 'The word of the day.', headers: etagHeaders, content: json(ref('WordOfTheDay')) },
             '304': response('NotModified'),

@@ -11,7 +11,7 @@ import type { Server } from 'hyper-express';
 export const openApiGetQuerySchema = z.object({});
 
 export function registerOpenApiGet(app: Server, deps: Deps): void {
-  const body = JSON.stringify(buildOpenApiDocument());
+  const body = JSON.stringify(buildOpenApiDocument(deps.snapshot.languages()));
   app.get(
     '/api/v1/openapi.json',
     pipeline(app, deps, 'GET /api/v1/openapi.json', (_req, res, ctx) => {

@@ -36,7 +36,7 @@ export const wordsSearchQuerySchema = z.object({
         'Treated as plain text, never as query syntax. Without q the language is browsed alphabetically.',
     )
     .optional(),
-  language: z.string().describe('An active language code (ig, yo) or URL slug (igbo, yoruba).').optional(),
+  language: z.string().describe('An active language code or URL slug (GET /api/v1/languages lists every language).').optional(),
   partOfSpeech: z.enum(PARTS_OF_SPEECH).describe('Only entries with this part of speech.').optional(),
   page: intParam(1, PAGE_MAX, 1).describe('1-based page number.'),
   limit: intParam(1, LIMIT_MAX, LIMIT_DEFAULT).describe('Results per page.'),

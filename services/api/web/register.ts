@@ -13,6 +13,7 @@ import { developersPage } from './pages/developers.ts';
 import { docsPage } from './pages/docs.ts';
 import { entryPage, entryPath } from './pages/entry.ts';
 import { homePage } from './pages/home.ts';
+import { languagePage, languagePath } from './pages/language.ts';
 import { notFoundPage } from './pages/not-found.ts';
 import { searchPage } from './pages/search.ts';
 import { serverErrorPage } from './pages/server-error.ts';
@@ -67,6 +68,24 @@ export function registerWebsite(app: Server, deps: Deps): void {
       return;
     }
     sendHtml(res, entryPage({ assets, entry }), { cache: CACHE.stable });
+  }));
+
+  app.get('/languages/:slug', guarded((req, res) => {
+    const value = decodePathSegment(req.path_parameters.slug ?? '')?.toLowerCase();
+    const language = deps.snapshot.languages().find((l) => l.slug === value || l.code === value);
+    if (!language) {
+      sendNotFound(res, deps, assets);
+      return;
+    }
+    // A code leads to the one shareable address, the slug's.
+    if (language.slug !== value) {
+      res.status(301).header('Location', languagePath(language.slug)).header('Cache-Control', CACHE.stable).send();
+      return;
+    }
+    const date = utcDay(deps.now());
+    const wordOfTheDay = language.status === 'active' ? wordsOfTheDay(deps.snapshot, date).find((w) => w.language.code === language.code)?.entry : undefined;
+    const sources = corpusSources(deps.snapshot).filter((s) => s.language === language.code);
+    sendHtml(res, languagePage({ assets, language, languages: deps.snapshot.languages(), wordOfTheDay, sources }), { cache: CACHE.short });
   }));
 
   app.get('/developers', guarded((_req, res) => sendHtml(res, developersPage({ assets }), { cache: CACHE.stable })));

@@ -6,6 +6,7 @@ import { html, safeUrl } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
 import type { AssetUrls } from '../layout.ts';
+import { languagePath } from './language.ts';
 
 export interface AboutPageInput {
   assets: AssetUrls;
@@ -18,6 +19,8 @@ const ROLE_TEXT: Readonly<Record<string, string>> = {
   lexicon: 'dictionary entries',
   examples: 'example sentences',
   frequency: 'word frequencies (which words are common)',
+  pronunciation: 'pronunciations (IPA)',
+  forms: 'inflected forms that lead to their entries',
 };
 
 export function aboutPage(input: AboutPageInput): Html {
@@ -36,7 +39,9 @@ ${Object.entries(stats.entriesByLanguage).map(([code, count]) => html`<li>${name
 <li>Snapshot <code>${stats.snapshot.version}</code>, built <time datetime="${stats.snapshot.builtAt}">${stats.snapshot.builtAt.slice(0, 10)}</time>${stats.snapshot.sample ? html` <strong>(sample data, not the real corpora)</strong>` : ''}</li>
 </ul>` : ''}
 <h2>Languages being prepared</h2>
-<ul>${input.languages.filter((l) => l.status !== 'active').map((l) => html`<li><span lang="${langOf(l.code)}">${l.nativeName}</span> (${l.name})</li>`)}</ul>
+<p>A language is served once the dictionary holds at least 1,000 of its words with an English meaning; until then
+its corpus is imported at every build and counted, but not served.</p>
+<ul>${input.languages.filter((l) => l.status !== 'active').map((l) => html`<li><a href="${languagePath(l.slug)}"><span lang="${langOf(l.code)}">${l.nativeName}</span> (${l.name})</a></li>`)}</ul>
 <h2>How spelling is normalised</h2>
 <p>Words are stored exactly as their source wrote them, tone marks and underdots included: the form you see on
 an entry page is the source's form. Only invisible differences are tidied, once, when the dictionary is built:</p>
@@ -50,10 +55,12 @@ the ordinary grave and acute accents.</li>
 <p>For searching only, a second, plain form of each word is kept: tone marks, underdots and macrons removed
 (<span lang="yo">ẹ</span>→e, <span lang="yo">ọ</span>→o, <span lang="yo">ṣ</span>→s, <span lang="ig">ị</span>→i,
 <span lang="ig">ụ</span>→u, <span lang="ig">ṅ</span>→n, <span lang="ig">ā</span>→a), syllabic nasals
-(<span lang="yo">ń ǹ ḿ</span>) read as n or m, capitals as small letters, and the hyphen that starts Igbo verb roots
+(<span lang="yo">ń ǹ ḿ</span>) read as n or m, Hausa's hooked letters (<span lang="ha">ɓ ɗ ƙ ƴ</span> and
+<span lang="ha">'y</span>) as b, d, k and y, capitals as small letters, and the hyphen that starts Igbo verb roots
 ignored. So <span lang="yo">omo</span> finds <span lang="yo">ọmọ</span>, and <span lang="ig">mmiri</span> finds Williamson's
-<span lang="ig">mmilī</span>. Results say how they matched: exactly, without tone marks, through a variant spelling,
-as the start of a longer word, or through the English meaning.</p>`;
+<span lang="ig">mmilī</span>. Results say how they matched: exactly, without tone marks, through a variant spelling
+(among them the Standard Igbo spellings of Williamson's Onitsha forms), through another form the source lists (a plural,
+an inflected form, a romanisation), as the start of a longer word, or through the English meaning.</p>`;
   return layout({
     title: 'About the data',
     section: 'about',

@@ -73,7 +73,7 @@ ${FIELDS.map((f) => field(f, input.values?.[f.name] ?? '', errors[f.name]))}
   return layout({
     title: 'Developers',
     section: 'developers',
-    description: 'A free JSON API for Igbo and Yoruba words: plans, limits and a free key.',
+    description: 'A free JSON API for words of African languages: plans, limits and a free key.',
     assets: input.assets,
     body,
   });

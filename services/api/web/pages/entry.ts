@@ -48,8 +48,12 @@ ${e.translation ? html`<p class="tr">${e.translation}</p>` : ''}
 ${e.source.id !== entry.source.id || e.reference ? html`<p class="note">${e.reference ? html`${e.reference} · ` : ''}${e.source.id !== entry.source.id ? html`${e.source.attribution}` : ''}</p>` : ''}
 </li>`)}</ul>
 ${entry.examples.length > examples.length ? html`<p class="note">${entry.examples.length - examples.length} more examples are available through the <a href="/docs">API</a>.</p>` : ''}` : ''}
+${entry.pronunciations.length > 0 ? html`<h2>Pronunciation</h2>
+<ul class="pronunciations">${entry.pronunciations.map((p) => html`<li><span lang="${lang}-fonipa">/${p.ipa}/</span> <span class="muted">(${p.source.name}, ${p.licence.name})</span></li>`)}</ul>` : ''}
+${entry.forms.length > 0 ? html`<h2>Other forms</h2>
+<ul>${entry.forms.map((f) => html`<li><span lang="${lang}">${f.form}</span> <span class="muted">(${FORM_LABELS[f.kind] ?? f.kind})</span></li>`)}</ul>` : ''}
 ${entry.variants.length > 0 ? html`<h2>Variants</h2>
-<ul>${entry.variants.map((v) => html`<li><span lang="${lang}">${v.form}</span>${v.kind === 'alternative-spelling' ? ' (alternative spelling)' : ''}</li>`)}</ul>` : ''}
+<ul>${entry.variants.map((v) => html`<li><span lang="${lang}">${v.form}</span>${v.kind === 'alternative-spelling' ? ' (alternative spelling)' : v.kind === 'standard-spelling' ? ' (Standard Igbo spelling)' : ''}${v.note ? html`<p class="note">${v.note}</p>` : ''}</li>`)}</ul>` : ''}
 ${related.length > 0 ? html`<h2>Related forms</h2>
 <ul>${related.map((r) => html`<li>${relatedForm(r, lang)} <span class="muted">(${relationLabel(r.relation)})</span></li>`)}</ul>` : ''}
 ${entry.stems.length > 0 ? html`<h2>Stems</h2>
@@ -92,10 +96,23 @@ export function provenance(source: Source, licence: Licence): Html {
 </dl>`;
 }
 
-/** Examples may come from other corpora (the Yoruba treebank): each of those is credited once. */
+/** How each kind of other form reads on the page (FormSchema). */
+const FORM_LABELS: Readonly<Record<string, string>> = {
+  'tone-marked': 'with tone marks',
+  spelling: 'spelling',
+  romanisation: 'romanisation',
+  'other-script': 'in another script',
+  plural: 'plural',
+  form: 'form',
+};
+
+/**
+ * Examples and pronunciations may come from other corpora (the Yoruba treebank, NTREX-128, WikiPron, MFA): each
+ * of those is credited once.
+ */
 function exampleSources(entry: Entry): Html | '' {
-  const others = new Map<string, Entry['examples'][number]>();
-  for (const e of entry.examples) if (e.source.id !== entry.source.id && !others.has(e.source.id)) others.set(e.source.id, e);
+  const others = new Map<string, { source: Source; licence: Licence }>();
+  for (const e of [...entry.examples, ...entry.pronunciations]) if (e.source.id !== entry.source.id && !others.has(e.source.id)) others.set(e.source.id, e);
   if (others.size === 0) return '';
-  return html`<h3>Examples from other sources</h3>${[...others.values()].map((e) => provenance(e.source, e.licence))}`;
+  return html`<h3>Examples and pronunciations from other sources</h3>${[...others.values()].map((e) => provenance(e.source, e.licence))}`;
 }

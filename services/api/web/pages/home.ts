@@ -6,6 +6,7 @@ import { html } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
 import type { AssetUrls } from '../layout.ts';
+import { languagePath } from './language.ts';
 
 export interface HomeInput {
   assets: AssetUrls;
@@ -30,8 +31,8 @@ ${input.wordsOfTheDay.map(({ language, entry }) => wordOfTheDayCard(language, en
 </ul>
 <h2>Languages</h2>
 <ul>
-${active.map((l) => html`<li><span lang="${langOf(l.code)}">${l.nativeName}</span> (${l.name}): ${l.wordCount.toLocaleString('en-GB')} words</li>`)}
-${preparing.map((l) => html`<li><span lang="${langOf(l.code)}">${l.nativeName}</span> (${l.name}): corpus being prepared</li>`)}
+${active.map((l) => html`<li><a href="${languagePath(l.slug)}"><span lang="${langOf(l.code)}">${l.nativeName}</span> (${l.name})</a>: ${l.wordCount.toLocaleString('en-GB')} words</li>`)}
+${preparing.map((l) => html`<li><a href="${languagePath(l.slug)}"><span lang="${langOf(l.code)}">${l.nativeName}</span> (${l.name})</a>: corpus being prepared</li>`)}
 </ul>
 <h2>For developers</h2>
 <p>The same words are available as a JSON API. A free key gives ${DAILY_LIMITS.free.toLocaleString('en-GB')} requests
@@ -44,7 +45,7 @@ a day on each endpoint.</p>
   return layout({
     title: 'Home',
     section: 'home',
-    description: 'Search Igbo and Yoruba words with tone marks, English meanings and examples; free JSON API.',
+    description: `Search ${active.map((l) => l.name).join(', ')} words with tone marks, English meanings and examples; free JSON API.`,
     assets: input.assets,
     body,
   });

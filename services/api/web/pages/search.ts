@@ -24,16 +24,18 @@ export interface SearchPageInput {
 
 export function searchPage(input: SearchPageInput): Html {
   const languageName = input.languages.find((l) => l.code === input.language)?.name;
+  const active = input.languages.filter((l) => l.status === 'active').map((l) => l.name);
+  const names = active.length > 1 ? `${active.slice(0, -1).join(', ')} or ${active[active.length - 1]}` : (active[0] ?? 'a language of the dictionary');
   const heading = input.q ? html`Results for “<span class="q">${input.q}</span>”` : html`Search`;
   const body = html`<h1>${heading}</h1>
 ${searchForm({ q: input.q, language: input.language, languages: input.languages })}
 ${input.problem ? html`<div class="alert" role="alert"><p>${input.problem}</p></div>` : ''}
 ${input.result ? results(input, input.result, languageName) : ''}
-${!input.q && !input.problem ? html`<p>Type a word in Igbo or Yoruba (tone marks optional) or an English meaning.</p>` : ''}`;
+${!input.q && !input.problem ? html`<p>Type a word in ${names} (tone marks optional) or an English meaning.</p>` : ''}`;
   return layout({
     title: input.q ? `“${input.q}”` : 'Search',
     section: 'search',
-    description: 'Search Igbo and Yoruba words with or without tone marks, or by English meaning.',
+    description: `Search ${active.join(', ')} words with or without tone marks, or by English meaning.`,
     assets: input.assets,
     body,
     noindex: Boolean(input.q),
