@@ -1,0 +1,27 @@
+// Standard Igbo spellings: the Onitsha ~ Standard correspondences, each place changed or not.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { deriveStandardSpellings, standardWordCounts } from '../../build/standard-igbo.ts';
+
+const forms = (folded: string): string[] => deriveStandardSpellings(folded).map((d) => d.form);
+
+describe('deriveStandardSpellings', () => {
+  it('deriveStandardSpellings - l → r, f → h, n → l between vowels, nn → nr (mmilī, ife, enū, nni)', () => {
+    assert.deepEqual(forms('mmili'), ['mmiri']);
+    assert.deepEqual(forms('ife'), ['ihe']);
+    assert.deepEqual(forms('afia'), ['ahia']);
+    assert.deepEqual(forms('enu'), ['elu']);
+    assert.deepEqual(forms('nni'), ['nri']);
+  });
+  it('deriveStandardSpellings - each place may change or not, and a form without any gives nothing', () => {
+    assert.deepEqual(forms('efifie').sort(), ['efihie', 'ehifie', 'ehihie']);
+    assert.deepEqual(forms('ego'), []);
+    assert.deepEqual(deriveStandardSpellings('ifele').find((d) => d.form === 'ihere')?.rules.sort(), ['f → h', 'l → r']);
+  });
+  it('standardWordCounts - folds the words of the text, so untoned and toned spellings count together', () => {
+    const counts = standardWordCounts(['Mmiri dị ọcha.', 'mmirī n’ụlọ']);
+    assert.equal(counts.get('mmiri'), 2);
+    assert.equal(counts.get("n'ulo"), 1);
+  });
+});
