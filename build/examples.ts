@@ -21,10 +21,14 @@ export function attachAlignedSentences(db: Database.Database, sentences: readonl
   const languages = [...new Set(sentences.map((s) => s.language))];
   // Written form → the one entry written so, or null when several are (ambiguous: never attached).
   const written = new Map<string, Map<string, string | null>>();
+  const wordsOf = (text: string): string[] => (text.match(WORD) ?? []).map((w) => w.normalize('NFC').toLowerCase().replace(/’/g, "'"));
   for (const language of languages) {
+    // Only the forms the sentences use are kept (Zulu alone has 395,624 inflected forms).
+    const used = new Set(sentences.filter((s) => s.language === language).flatMap((s) => wordsOf(s.text)));
     const forms = new Map<string, string | null>();
     const add = (form: string, key: string): void => {
       const lower = form.normalize('NFC').toLowerCase();
+      if (!used.has(lower)) return;
       const seen = forms.get(lower);
       forms.set(lower, seen === undefined || seen === key ? key : null);
     };
@@ -49,8 +53,8 @@ export function attachAlignedSentences(db: Database.Database, sentences: readonl
     let attached = false;
     let matched = false;
     const seen = new Set<string>();
-    for (const word of sentence.text.match(WORD) ?? []) {
-      const key = forms?.get(word.normalize('NFC').toLowerCase().replace(/’/g, "'"));
+    for (const word of wordsOf(sentence.text)) {
+      const key = forms?.get(word);
       if (key === undefined || key === null || seen.has(key)) continue;
       seen.add(key);
       matched = true;

@@ -140,7 +140,7 @@ export function importSources(
           }
           break;
         case 'stardict-tar':
-          for (const { headword, article } of readStarDict(file).articles) {
+          for (const { headword, article } of readStarDict(file, { synonyms: false }).articles) {
             report.read(source.id);
             stage(articleRecords(headword, [], article, { ...ctx, headword: source.headword }), source.id);
             progress.tick();

@@ -34,8 +34,11 @@ export interface StarDict {
   synonyms: { form: string; article: number }[];
 }
 
-/** Reads the one dictionary in `file` (a .tar.gz): .idx, .dict.dz (gzip; dictzip is gzip) and .syn. */
-export function readStarDict(file: string): StarDict {
+/**
+ * Reads the one dictionary in `file` (a .tar.gz): .idx, .dict.dz (gzip; dictzip is gzip) and, unless
+ * `synonyms` is false, .syn (the Zulu archive's 421,630 links: read only by the importer that wants them).
+ */
+export function readStarDict(file: string, { synonyms: withSynonyms = true }: { synonyms?: boolean } = {}): StarDict {
   let files: Map<string, Buffer>;
   try {
     files = untar(gunzipSync(readFileSync(file)), file);
@@ -59,7 +62,7 @@ export function readStarDict(file: string): StarDict {
     at = nul + 9;
   }
   const synonyms: StarDict['synonyms'] = [];
-  const syn = find('.syn');
+  const syn = withSynonyms ? find('.syn') : undefined;
   // .syn: form (UTF-8) NUL, then the index of its .idx entry, big-endian 32-bit.
   for (let at = 0; syn && at < syn.length; ) {
     const nul = syn.indexOf(0, at);

@@ -8,7 +8,7 @@ import { FORM_BLOCK_KEYS, encodeFormBlock } from '../../services/shared/snapshot
  * blocks are searched in) and writes one row per FORM_BLOCK_KEYS keys. Returns the keys and bytes written.
  */
 export function writeOtherForms(db: Database.Database): { keys: number; bytes: number } {
-  const insert = db.prepare('INSERT INTO other_forms (first, block) VALUES (?, ?)');
+  const blocks: [string, Buffer][] = [];
   let keys: Buffer[] = [];
   let pops: number[][] = [];
   let total = 0;
@@ -16,13 +16,14 @@ export function writeOtherForms(db: Database.Database): { keys: number; bytes: n
   const flush = (): void => {
     if (keys.length === 0) return;
     const block = encodeFormBlock(keys, pops);
-    insert.run(keys[0].toString('utf8'), block);
+    blocks.push([keys[0].toString('utf8'), block]);
     bytes += block.length + keys[0].length;
     keys = [];
     pops = [];
   };
   let last: string | null = null;
-  const rows = db.prepare('SELECT DISTINCT key, pop FROM temp.other_form_rows ORDER BY key, pop').raw().all() as [string, number][];
+  // Read row by row (the connection cannot write meanwhile: the blocks, a few MB, are inserted after).
+  const rows = db.prepare('SELECT DISTINCT key, pop FROM temp.other_form_rows ORDER BY key, pop').raw().iterate() as IterableIterator<[string, number]>;
   for (const [key, pop] of rows) {
     if (key !== last) {
       if (keys.length === FORM_BLOCK_KEYS) flush();
@@ -34,6 +35,8 @@ export function writeOtherForms(db: Database.Database): { keys: number; bytes: n
     pops[pops.length - 1].push(pop);
   }
   flush();
+  const insert = db.prepare('INSERT INTO other_forms (first, block) VALUES (?, ?)');
+  for (const [first, block] of blocks) insert.run(first, block);
   db.exec('DROP TABLE temp.other_form_rows');
   return { keys: total, bytes };
 }

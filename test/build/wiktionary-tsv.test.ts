@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { articleRecords, classifyForm, importWiktionaryLine } from '../../build/importers/wiktionary-tsv.ts';
+import type { WiktionaryContext } from '../../build/importers/wiktionary-tsv.ts';
 import type { LexRecord } from '../../build/records.ts';
 
 const ha = { id: 'wiktionary-ha', language: 'ha', verified: true, headword: 'tone-marked-form' as const };
@@ -16,7 +17,7 @@ const RUWA = 'ruwa|ruwā̀yē|ruwā|ruwan\t<i>noun</i><br><ol><li>water</li><li>
 const ABA = 'aba|âba\t<i>verb</i><br><ol><li>(transitive) to share</li><li>(transitive) to distribute</li></ol><br><i>pron</i><br><ol><li>these; class 2 proximal demonstrative.</li></ol>';
 const HAYK = 'ሀይቅ|häyḳ\t<i>noun</i><br><ol><li>lake</li></ol>';
 
-function records(line: string, source: typeof ha): LexRecord[] {
+function records(line: string, source: WiktionaryContext): LexRecord[] {
   const out = importWiktionaryLine(line, source);
   assert.equal(out.kind, 'lexicon', JSON.stringify(out));
   return out.kind === 'lexicon' ? [out.record, ...(out.extra ?? [])] : [];
