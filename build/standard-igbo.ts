@@ -12,26 +12,29 @@ const MAX_CHANGE_PLACES = 8;
  * Regular correspondences between Onitsha and Standard Igbo spelling, on folded forms (docs/standard-igbo.md):
  * Onitsha l where Standard has r (mmilī ~ mmiri, ọlụ ~ ọrụ), f where Standard has h (ife ~ ihe, fa ~ ha,
  * afịa ~ ahịa), n between vowels where Standard has l (enū ~ elu, àná ~ ala), and nn where Standard has nr
- * (nni ~ nri). Each place may change or not: only spellings attested in Standard text are kept.
+ * (nni ~ nri). Each is written both ways: `onitsha` finds the places in an Onitsha form, `standard` those in a
+ * Standard one (the build starts from the attested Standard words, far fewer than the entries).
  */
-const RULES: readonly { name: string; pattern: RegExp; standard: string }[] = [
-  { name: 'l → r', pattern: /l/g, standard: 'r' },
-  { name: 'f → h', pattern: /f/g, standard: 'h' },
-  { name: 'n → l between vowels', pattern: /(?<=[aeiou])n(?=[aeiou])/g, standard: 'l' },
-  { name: 'nn → nr', pattern: /nn(?=[aeiou])/g, standard: 'nr' },
+const RULES: readonly { name: string; onitsha: RegExp; standard: RegExp; from: string; to: string }[] = [
+  { name: 'l → r', onitsha: /l/g, standard: /r/g, from: 'l', to: 'r' },
+  { name: 'f → h', onitsha: /f/g, standard: /h/g, from: 'f', to: 'h' },
+  { name: 'n → l between vowels', onitsha: /(?<=[aeiou])n(?=[aeiou])/g, standard: /(?<=[aeiou])l(?=[aeiou])/g, from: 'n', to: 'l' },
+  { name: 'nn → nr', onitsha: /nn(?=[aeiou])/g, standard: /nr(?=[aeiou])/g, from: 'nn', to: 'nr' },
 ];
 
 export interface StandardSpelling {
   form: string;
-  /** The rules that produced it. */
+  /** The rules that relate it to the form it was made from. */
   rules: string[];
 }
 
-/** Every spelling the rules derive from a folded Onitsha form (not the form itself). */
-export function deriveStandardSpellings(folded: string): StandardSpelling[] {
-  const places: { at: number; length: number; standard: string; rule: string }[] = [];
+/** Every spelling made by changing any non-empty subset of the places the rules find (in one direction). */
+function respell(folded: string, direction: 'toStandard' | 'toOnitsha'): StandardSpelling[] {
+  const places: { at: number; length: number; replacement: string; rule: string }[] = [];
   for (const rule of RULES) {
-    for (const m of folded.matchAll(rule.pattern)) places.push({ at: m.index ?? 0, length: m[0].length, standard: rule.standard, rule: rule.name });
+    const pattern = direction === 'toStandard' ? rule.onitsha : rule.standard;
+    const replacement = direction === 'toStandard' ? rule.to : rule.from;
+    for (const m of folded.matchAll(pattern)) places.push({ at: m.index ?? 0, length: m[0].length, replacement, rule: rule.name });
   }
   places.sort((a, b) => a.at - b.at);
   // Overlapping places (the n of nn) cannot both change: the later one is dropped.
@@ -43,7 +46,7 @@ export function deriveStandardSpellings(folded: string): StandardSpelling[] {
     const rules = new Set<string>();
     usable.forEach((p, i) => {
       if (!(mask & (1 << i))) return;
-      form += folded.slice(from, p.at) + p.standard;
+      form += folded.slice(from, p.at) + p.replacement;
       from = p.at + p.length;
       rules.add(p.rule);
     });
@@ -51,6 +54,16 @@ export function deriveStandardSpellings(folded: string): StandardSpelling[] {
     if (form !== folded && !out.has(form)) out.set(form, rules);
   }
   return [...out].map(([form, rules]) => ({ form, rules: [...rules] }));
+}
+
+/** Every spelling the rules derive from a folded Onitsha form (not the form itself). */
+export function deriveStandardSpellings(folded: string): StandardSpelling[] {
+  return respell(folded, 'toStandard');
+}
+
+/** Every Onitsha form from which the rules derive a folded Standard word: the same relation, read backwards. */
+export function onitshaSources(standard: string): StandardSpelling[] {
+  return respell(standard, 'toOnitsha');
 }
 
 /** Words of Standard Igbo text, folded, with how often each occurs. */
@@ -66,9 +79,10 @@ export function standardWordCounts(texts: Iterable<string>): Map<string, number>
 }
 
 /**
- * Adds to each Igbo entry, as `standard-spelling` variants, the derived spellings of its folded headword that
+ * Adds to Igbo entries, as `standard-spelling` variants, the derived spellings of their folded headwords that
  * occur in the Standard text (NTREX-128 Igbo) or the Standard frequency list (Unilex ig), and are not already an
- * Igbo entry's own folded form. Returns how many variants were added.
+ * Igbo entry's own folded form. Starts from the attested words (thousands) and reads the rules backwards, so
+ * the work does not grow with the number of entries. Returns how many variants were added.
  */
 export function addStandardIgboSpellings(
   db: Database.Database,
@@ -76,20 +90,20 @@ export function addStandardIgboSpellings(
   listed: ReadonlySet<string>,
   attestation: { text: string; list: string },
 ): number {
-  const entries = db.prepare("SELECT key, folded FROM stage.entry WHERE language = ?").all(STANDARD_IGBO_LANGUAGE) as { key: string; folded: string }[];
-  const headwords = new Set(entries.map((e) => e.folded));
+  const entriesOf = db.prepare<[string, string], { key: string }>('SELECT key FROM stage.entry WHERE language = ? AND folded = ?');
   const insert = db.prepare("INSERT INTO stage.variant (target_key, form, kind, note) VALUES (?, ?, 'standard-spelling', ?)");
+  const words = [...new Set([...text.keys(), ...listed])].sort();
   let added = 0;
   db.transaction(() => {
-    for (const entry of entries) {
-      for (const { form, rules } of deriveStandardSpellings(entry.folded)) {
-        if (headwords.has(form)) continue;
-        const times = text.get(form) ?? 0;
-        const inList = listed.has(form);
-        if (times === 0 && !inList) continue;
-        const where = [times > 0 ? `${attestation.text} (${times} ${times === 1 ? 'time' : 'times'})` : '', inList ? attestation.list : ''].filter(Boolean).join(' and ');
-        insert.run(entry.key, form, `Standard Igbo spelling derived from the Onitsha form by ${rules.join(', ')} (docs/standard-igbo.md); attested in ${where}.`);
-        added += 1;
+    for (const word of words) {
+      if (word === '' || entriesOf.all(STANDARD_IGBO_LANGUAGE, word).length > 0) continue;
+      const times = text.get(word) ?? 0;
+      const where = [times > 0 ? `${attestation.text} (${times} ${times === 1 ? 'time' : 'times'})` : '', listed.has(word) ? attestation.list : ''].filter(Boolean).join(' and ');
+      for (const { form, rules } of onitshaSources(word)) {
+        for (const entry of entriesOf.all(STANDARD_IGBO_LANGUAGE, form)) {
+          insert.run(entry.key, word, `Standard Igbo spelling derived from the Onitsha form by ${rules.join(', ')} (docs/standard-igbo.md); attested in ${where}.`);
+          added += 1;
+        }
       }
     }
   })();

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { deriveStandardSpellings, standardWordCounts } from '../../build/standard-igbo.ts';
+import { deriveStandardSpellings, onitshaSources, standardWordCounts } from '../../build/standard-igbo.ts';
 
 const forms = (folded: string): string[] => deriveStandardSpellings(folded).map((d) => d.form);
 
@@ -18,6 +18,12 @@ describe('deriveStandardSpellings', () => {
     assert.deepEqual(forms('efifie').sort(), ['efihie', 'ehifie', 'ehihie']);
     assert.deepEqual(forms('ego'), []);
     assert.deepEqual(deriveStandardSpellings('ifele').find((d) => d.form === 'ihere')?.rules.sort(), ['f → h', 'l → r']);
+  });
+  it('onitshaSources - reads the rules backwards: the Onitsha forms a Standard word comes from', () => {
+    assert.deepEqual(onitshaSources('ihe').map((d) => d.form), ['ife']);
+    assert.ok(onitshaSources('mmiri').some((d) => d.form === 'mmili'));
+    assert.ok(onitshaSources('nri').some((d) => d.form === 'nni'));
+    assert.ok(onitshaSources('elu').some((d) => d.form === 'enu'));
   });
   it('standardWordCounts - folds the words of the text, so untoned and toned spellings count together', () => {
     const counts = standardWordCounts(['Mmiri dị ọcha.', 'mmirī n’ụlọ']);
