@@ -191,7 +191,7 @@ describe('other pages', () => {
     assert.match(page, /<a href="\/words\/omo" lang="yo">ọmọ<\/a>/);
     assert.match(page, /22 November 2025/);
     assert.match(page, /No word of the day today/);
-    assert.match(page, /<span lang="ha">Harshen Hausa<\/span> \(Hausa\): corpus being prepared/);
+    assert.match(page, /<a href="\/languages\/hausa"><span lang="ha">Harshen Hausa<\/span> \(Hausa\)<\/a>: corpus being prepared/);
     assert.match(page, /<a class="skip" href="#main">/);
     assert.ok(headingsInOrder(page));
   });

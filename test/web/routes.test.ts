@@ -74,7 +74,7 @@ function postForm(fields: Record<string, string>, headers: Record<string, string
 
 describe('website routes', () => {
   it('website routes - every page answers 200 HTML with security headers and a cache policy', async () => {
-    for (const path of ['/', '/search?q=omo', '/developers', '/docs', '/about']) {
+    for (const path of ['/', '/search?q=omo', '/developers', '/docs', '/about', '/languages/hausa', '/languages/amharic']) {
       const res = await get(path);
       assert.equal(res.status, 200, `${path}: ${res.body.slice(0, 500)}`);
       assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8', path);
@@ -91,6 +91,16 @@ describe('website routes', () => {
     assert.equal(res.status, 200);
     assert.match(res.body, /<a class="word" href="\/words\/[^"]+" lang="yo">ọmọ<\/a>/, res.body.slice(0, 4000));
     assert.match(res.body, /matched without tone marks/);
+  });
+
+  it('website routes - a language page by slug; its code redirects to the slug; an unknown one is a 404', async () => {
+    const zulu = await get('/languages/zulu');
+    assert.match(zulu.body, /<h1><span lang="zu">isiZulu<\/span> \(Zulu\)<\/h1>/, zulu.body.slice(0, 3000));
+    const byCode = await get('/languages/zu');
+    assert.deepEqual([byCode.status, byCode.headers.get('location')], [301, '/languages/zulu']);
+    assert.equal((await get('/languages/klingon')).status, 404);
+    const amharic = await get('/languages/amharic');
+    assert.match(amharic.body, /corpus being prepared/);
   });
 
   it('website routes - a language without search text is browsed alphabetically', async () => {

@@ -11,7 +11,9 @@ import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { corpusSources, readStats, wordsOfTheDay } from '../../services/api/web/data.ts';
 import { aboutPage } from '../../services/api/web/pages/about.ts';
 import { entryPage } from '../../services/api/web/pages/entry.ts';
+import { escapeHtml } from '../../services/api/web/html.ts';
 import { homePage } from '../../services/api/web/pages/home.ts';
+import { languagePage } from '../../services/api/web/pages/language.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';
 import { ASSETS, headingsInOrder } from './fixtures.ts';
 
@@ -57,19 +59,49 @@ describe('pages from snapshot data', () => {
   it('home page - a word of the day for each active language, tone marks intact', () => {
     const date = '2026-01-15';
     const words = wordsOfTheDay(snapshot, date);
-    assert.deepEqual(words.map((w) => w.language.code).sort(), ['ig', 'yo']);
+    assert.deepEqual(words.map((w) => w.language.code).sort(), snapshot.languages().filter((l) => l.status === 'active').map((l) => l.code).sort());
+    assert.equal(words.length, 11);
     const page = homePage({ assets: ASSETS, languages: snapshot.languages(), date, wordsOfTheDay: words }).value;
     for (const { entry } of words) {
       assert.ok(entry, 'each active language has a word for the day');
-      assert.ok(page.includes(`lang="${entry.language}">${entry.exactForm}</a>`), entry.exactForm);
+      assert.ok(page.includes(`lang="${entry.language}">${escapeHtml(entry.exactForm)}</a>`), entry.exactForm);
     }
+  });
+
+  it('language page - names, count, today\'s word and every source of the language with its licence', () => {
+    const date = '2026-01-15';
+    const hausa = snapshot.languages().find((l) => l.code === 'ha');
+    assert.ok(hausa);
+    const word = wordsOfTheDay(snapshot, date).find((w) => w.language.code === 'ha')?.entry;
+    const sources = corpusSources(snapshot).filter((s) => s.language === 'ha');
+    const page = languagePage({ assets: ASSETS, language: hausa, languages: snapshot.languages(), wordOfTheDay: word, sources }).value;
+    assert.ok(page.includes(`${hausa.wordCount.toLocaleString('en-GB')} words`));
+    assert.ok(word && page.includes(`lang="ha">${word.exactForm}</a>`));
+    for (const id of ['wiktionary-ha', 'wikipron-ha', 'mfa-hausa', 'ntrex-ha', 'unilex-frequency-ha']) assert.ok(sources.some((s) => s.id === id), id);
+    for (const s of sources) assert.ok(page.includes(s.licence.name), s.id);
+    assert.ok(headingsInOrder(page));
+  });
+
+  it('entry page - pronunciations and NTREX examples with their sources and licences', () => {
+    const kasa = snapshot.search({ q: 'kasa', language: 'ha', page: 1, limit: 1 }).items[0];
+    const entry = snapshot.entry(kasa.slug);
+    assert.ok(entry && entry.pronunciations.length > 1, JSON.stringify(entry?.pronunciations));
+    const page = entryPage({ assets: ASSETS, entry }).value;
+    for (const p of entry.pronunciations) assert.ok(page.includes(`/${p.ipa}/`) && page.includes(p.source.name), p.ipa);
+    assert.match(page, /<h2>Other forms<\/h2>/);
+    const withExample = snapshot.entry(snapshot.search({ q: 'hamba', language: 'zu', page: 1, limit: 1 }).items[0].slug);
+    assert.ok(withExample);
+    const examplePage = entryPage({ assets: ASSETS, entry: withExample }).value;
+    assert.match(examplePage, /newstest2019 line \d+/);
+    assert.ok(examplePage.includes('NTREX-128 (Federmann, Kocmi &amp; Xin 2022, Microsoft), CC BY-SA 4.0'), 'the example names its corpus');
   });
 
   it('about page - every corpus of the snapshot with its licence and attribution', () => {
     const sources = corpusSources(snapshot);
     const page = aboutPage({ assets: ASSETS, sources, languages: snapshot.languages(), stats: readStats(snapshot) }).value;
     const ids = sources.map((s) => s.id).sort();
-    assert.deepEqual(ids, ['igbo-api', 'ud-yoruba-ytb', 'unilex-frequency-ig', 'unilex-frequency-yo', 'wiktionary-yoruba']);
+    const manifest = JSON.parse(readFileSync(new URL('../../corpora/sources.json', import.meta.url), 'utf8')) as { sources: { id: string }[] };
+    assert.deepEqual(ids, manifest.sources.map((s) => s.id).sort(), 'every source of the manifest, preparing languages\' too');
     for (const s of sources) {
       assert.ok(page.includes(s.licence.spdx), s.id);
       assert.ok(page.includes(s.attribution.replace(/&/g, '&amp;')), s.id);
