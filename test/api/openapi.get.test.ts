@@ -114,6 +114,14 @@ describe('GET /api/v1/openapi.json', () => {
     assert.deepEqual(parameter?.schema.enum, [...PARTS_OF_SPEECH]);
   });
 
+  test('GET /api/v1/openapi.json - the language parameters name the snapshot\'s active languages, none written in code', () => {
+    const active = 'Active: ig (igbo), yo (yoruba), af (afrikaans), mg (malagasy), xh (xhosa), zu (zulu), sw (swahili), ha (hausa), ss (swati), ki (kikuyu), om (oromo).';
+    for (const path of ['/api/v1/words', '/api/v1/word-of-the-day']) {
+      const language = doc.paths[path].get.parameters.find((p) => p.name === 'language') as { description?: string } | undefined;
+      assert.ok(language?.description?.endsWith(active), `${path}: ${language?.description}`);
+    }
+  });
+
   test('GET /api/v1/openapi.json - search parameters: limit 1..100 default 20, q at most 200', () => {
     const parameters = Object.fromEntries(doc.paths['/api/v1/words'].get.parameters.map((p) => [p.name, p]));
     assert.deepEqual(Object.keys(parameters).sort(), ['language', 'limit', 'page', 'partOfSpeech', 'q']);

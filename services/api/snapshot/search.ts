@@ -205,7 +205,7 @@ export class SnapshotSearch {
     const loose = looseKey(folded);
     const key = glossKey(text);
     const looseDiffers = folded !== '' && loose !== folded;
-    const [exactPops, foldedPops, variantPops, looseVariantPops, looseFoldedPops, glossPops, glossStartPops] = this.forms.find(text, [
+    const [exactPops, foldedPops, variantPops, looseVariantPops, looseFoldedPops] = this.forms.find(text, [
       { key: exact, kind: FORM_KIND.exact, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
@@ -214,9 +214,9 @@ export class SnapshotSearch {
       looseDiffers && (!filters.language || filters.language === LOOSE_LANGUAGE)
         ? { key: loose, kind: FORM_KIND.folded, ...filters, language: LOOSE_LANGUAGE }
         : undefined,
-      key === '' ? undefined : { key, kind: FORM_KIND.gloss, ...filters },
-      key === '' ? undefined : { key, kind: FORM_KIND.glossStart, ...filters },
     ]);
+    // Whole-gloss and gloss-start keys (kinds 3 and 4) of the same text, in one statement.
+    const [glossPops, glossStartPops] = key === '' ? [[], []] : this.forms.findPair(text, { key, kind: FORM_KIND.gloss, ...filters });
     const pops: number[] = [];
     const suffixes: string[] = [];
     const seen = new Set<number>();

@@ -24,7 +24,10 @@ export const FORM_KIND = {
   variant: 2,
   /** A whole English gloss (services/shared/text.ts glossKeys), so "water" finds the word for water first. */
   gloss: 3,
-  /** The first words of an English gloss (glossStartKeys): "water" next finds "water pot", before glosses that only mention it. */
+  /**
+   * The first words of an English gloss (glossStartKeys): "water" next finds "water pot", before glosses that only
+   * mention it. Right after `gloss`: search reads both kinds of a key in one range (FormLookups.findPair).
+   */
   glossStart: 4,
 } as const;
 
