@@ -4,7 +4,7 @@
 // which SQLite handed over as a JS string decoded from UTF-8, only for the route to encode the page back to
 // UTF-8: in the search mix's profile the reads were 14 % of the workers' samples and the encoding 7 %
 // (scripts/bench/notes.md, session 14). Held here as bytes, a page's items are copied straight into the body.
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 
 /**
  * Bytes of summaries a worker holds (the real corpora fit whole: test/snapshot/summaries.test.ts). Entries are taken in rank (pop) order
@@ -28,6 +28,22 @@ export class SummaryStore {
 
   constructor(db: Database.Database, budgetBytes = SUMMARY_BUDGET_BYTES) {
     this.#read = db.prepare('SELECT summary FROM entry_json WHERE pop = ?').pluck() as Database.Statement<[number], string>;
+    // Read through a connection of its own without the memory map: a summary shares its row's pages with the
+    // entry's body (pronunciations and examples with their sources), so a scan through the map left every body
+    // page resident in each worker (the real corpora's 73 MB of bodies).
+    const scan = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
+    let loaded: [Buffer, Int32Array];
+    try {
+      if (scan !== db) scan.pragma('mmap_size = 0');
+      loaded = SummaryStore.load(scan, budgetBytes);
+    } finally {
+      if (scan !== db) scan.close();
+    }
+    [this.#arena, this.#starts] = loaded;
+  }
+
+  /** The summaries of pops 1..n in rank order, copied into one buffer, until the budget is spent. */
+  private static load(db: Database.Database, budgetBytes: number): [Buffer, Int32Array] {
     const rows = db.prepare('SELECT pop, CAST(summary AS BLOB) FROM entry_json ORDER BY pop').raw() as Database.Statement<[], [number, Buffer]>;
     // Untouched pages of the budget's allocation never become resident; the arena is copied to its size below.
     const arena = Buffer.allocUnsafeSlow(budgetBytes);
@@ -40,9 +56,9 @@ export class SummaryStore {
       used += bytes.length;
       starts.push(used);
     }
-    this.#arena = Buffer.allocUnsafeSlow(used);
-    arena.copy(this.#arena, 0, 0, used);
-    this.#starts = Int32Array.from(starts);
+    const held = Buffer.allocUnsafeSlow(used);
+    arena.copy(held, 0, 0, used);
+    return [held, Int32Array.from(starts)];
   }
 
   /** Summaries held in memory (pops 1..held). */
