@@ -47,7 +47,8 @@ export interface WriteEntriesInput {
 export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable> {
   const { db, progress, total } = input;
   const insertEntry = db.prepare('INSERT INTO entries (pop, id, slug, language, pos, folded) VALUES (?, ?, ?, ?, ?, ?)');
-  const insertJson = db.prepare('INSERT INTO entry_json (pop, summary, body) VALUES (?, ?, ?)');
+  const insertJson = db.prepare('INSERT INTO entry_json (pop, body) VALUES (?, ?)');
+  const insertSummary = db.prepare('INSERT INTO entry_summary (pop, summary) VALUES (?, ?)');
   const insertForm = db.prepare('INSERT INTO temp.form_rows (key, kind, pop, language, pos) VALUES (?, ?, ?, ?, ?)');
   const insertHead = db.prepare('INSERT INTO head_fts (rowid, head, vars, tags) VALUES (?, ?, ?, ?)');
   const insertGloss = db.prepare('INSERT INTO gloss_fts (rowid, glosses, tags) VALUES (?, ?, ?)');
@@ -59,7 +60,8 @@ export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable
       input.hash.update(r.body);
       input.hash.update('\n');
       insertEntry.run(f.pop, f.id, r.slug, f.language, f.partOfSpeech, r.folded);
-      insertJson.run(f.pop, r.summary, r.body);
+      insertJson.run(f.pop, r.body);
+      insertSummary.run(f.pop, r.summary);
       for (const [key, kind] of r.forms) insertForm.run(key, kind, f.pop, f.language, f.partOfSpeech);
       insertHead.run(f.pop, r.head, r.vars, r.tags);
       if (r.gloss !== null) insertGloss.run(f.pop, r.gloss, r.tags);

@@ -15,8 +15,10 @@ CREATE TABLE entries (
   pos TEXT NOT NULL,
   folded TEXT NOT NULL
 );
--- the served JSON, apart from the narrow entries table so its indexes build from a small table
-CREATE TABLE entry_json (pop INTEGER PRIMARY KEY, summary TEXT NOT NULL, body TEXT NOT NULL);
+-- the served JSON, apart from the narrow entries table so its indexes build from a small table; the summaries
+-- apart from the bodies, so that a worker reads them at open without reading every body (format 6)
+CREATE TABLE entry_json (pop INTEGER PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE entry_summary (pop INTEGER PRIMARY KEY, summary TEXT NOT NULL);
 -- exact (0), folded (1) and variant/loose (2) keys; rows come back in pop order inside one key
 CREATE TABLE forms (
   key TEXT NOT NULL,

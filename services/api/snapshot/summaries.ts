@@ -27,10 +27,9 @@ export class SummaryStore {
   readonly #read: Database.Statement<[number], string>;
 
   constructor(db: Database.Database, budgetBytes = SUMMARY_BUDGET_BYTES) {
-    this.#read = db.prepare('SELECT summary FROM entry_json WHERE pop = ?').pluck() as Database.Statement<[number], string>;
-    // Read through a connection of its own without the memory map: a summary shares its row's pages with the
-    // entry's body (pronunciations and examples with their sources), so a scan through the map left every body
-    // page resident in each worker (the real corpora's 73 MB of bodies).
+    this.#read = db.prepare('SELECT summary FROM entry_summary WHERE pop = ?').pluck() as Database.Statement<[number], string>;
+    // Read through a connection of its own without the memory map, so the scanned pages do not stay resident in
+    // the worker beside the copy held here.
     const scan = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
     let loaded: [Buffer, Int32Array];
     try {
@@ -44,7 +43,7 @@ export class SummaryStore {
 
   /** The summaries of pops 1..n in rank order, copied into one buffer, until the budget is spent. */
   private static load(db: Database.Database, budgetBytes: number): [Buffer, Int32Array] {
-    const rows = db.prepare('SELECT pop, CAST(summary AS BLOB) FROM entry_json ORDER BY pop').raw() as Database.Statement<[], [number, Buffer]>;
+    const rows = db.prepare('SELECT pop, CAST(summary AS BLOB) FROM entry_summary ORDER BY pop').raw() as Database.Statement<[], [number, Buffer]>;
     // Untouched pages of the budget's allocation never become resident; the arena is copied to its size below.
     const arena = Buffer.allocUnsafeSlow(budgetBytes);
     const starts: number[] = [0];
