@@ -13,6 +13,8 @@ export interface Logger {
   request?(method: string, route: string, status: number, ms: number, keyPrefix?: string): void;
   /** Writes out anything buffered (at shutdown). */
   flush(): void;
+  /** Log lines dropped since start because the log reader did not keep up (for the metrics). */
+  dropped?(): { request: number; other: number };
 }
 
 export interface Deps {

@@ -2,7 +2,7 @@
 import { ConfigError } from '../shared/env.ts';
 import { closeApp, createApp } from './app.ts';
 import { readApiConfig } from './config.ts';
-import { createLogger } from './log.ts';
+import { createApiLogger } from './log.ts';
 import { connectMeter } from './metering/nats-meter.ts';
 import { openSnapshot } from './snapshot/reader.ts';
 
@@ -11,7 +11,7 @@ import type { Snapshot } from './snapshot/snapshot.ts';
 
 async function main(): Promise<void> {
   const config = readApiConfig();
-  const log = createLogger({ service: 'api', worker: config.workerName });
+  const log = createApiLogger({ service: 'api', worker: config.workerName }, config.requestLog);
   const snapshot = open(config.snapshotPath);
   const meter = await connectMeter({ natsUrl: config.natsUrl, workerName: config.workerName });
   const deps: Deps = { config, snapshot, meter, log, now: Date.now };

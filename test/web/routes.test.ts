@@ -42,7 +42,7 @@ before(async () => {
   snapshot = openSnapshot(testSnapshotPath());
   const port = await freePort();
   const deps: Deps = {
-    config: { port, host: '127.0.0.1', natsUrl: 'nats://127.0.0.1:1', dataDir: '.tmp', snapshotPath: snapshot.meta.path, trustProxy: [], workerName: 'web-test' },
+    config: { port, host: '127.0.0.1', natsUrl: 'nats://127.0.0.1:1', dataDir: '.tmp', snapshotPath: snapshot.meta.path, trustProxy: [], workerName: 'web-test', requestLog: { mode: 'all', sampleEvery: 1 } },
     snapshot,
     meter,
     log: { info: () => {}, error: (f) => errors.push(f), flush: () => {} },
