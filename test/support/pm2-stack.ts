@@ -27,7 +27,13 @@ export interface Pm2Stack {
   stop(): Promise<void>;
 }
 
-export async function startPm2Stack(options: { workers?: number } = {}): Promise<Pm2Stack> {
+export interface Pm2StackOptions {
+  workers?: number;
+  /** Variables the ecosystem reads (REQUEST_LOG, LOG_MAX_MB, …), over the test's own. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startPm2Stack(options: Pm2StackOptions = {}): Promise<Pm2Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-pm2-'));
   const snapshots = path.join(dataDir, 'snapshots');
   fs.mkdirSync(snapshots, { recursive: true });
@@ -45,6 +51,7 @@ export async function startPm2Stack(options: { workers?: number } = {}): Promise
     HOST: '127.0.0.1',
     NATS_PORT: String(natsPort),
     API_WORKERS: String(options.workers ?? 2),
+    ...options.env,
   };
   delete env.NATS_URL;
   delete env.SNAPSHOT_PATH;
