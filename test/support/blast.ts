@@ -35,7 +35,7 @@ export function startBlast(options: BlastOptions): Blast {
       const key = options.keys[n % options.keys.length];
       const requests = options.paths.map((p) => `GET ${p} HTTP/1.1\r\nHost: ${url.host}\r\nX-API-Key: ${key}\r\n\r\n`);
       const socket = net.connect({ host: url.hostname, port: Number(url.port) });
-      let buffer = Buffer.alloc(0);
+      let buffer: Buffer = Buffer.alloc(0);
       let turn = n;
       const send = () => {
         if (running) socket.write(requests[turn++ % requests.length]);
