@@ -44,7 +44,13 @@ apps.push({
   cwd: __dirname,
   instances: 1,
   exec_mode: 'fork',
-  env: shared,
+  // It serves GET /metrics for the whole stack (METRICS_HOST:METRICS_PORT), gathering the workers' over NATS.
+  env: {
+    ...shared,
+    ...(env.METRICS_PORT ? { METRICS_PORT: env.METRICS_PORT } : {}),
+    ...(env.METRICS_HOST ? { METRICS_HOST: env.METRICS_HOST } : {}),
+    ...(env.USAGE_RETENTION_DAYS ? { USAGE_RETENTION_DAYS: env.USAGE_RETENTION_DAYS } : {}),
+  },
   ...NO_PM2_SOURCE_MAPS,
   // Let it return leased units and commit before pm2 kills it.
   kill_timeout: 10000,

@@ -93,6 +93,8 @@ export async function startStack(opts: {
     // the costlier setting). No rotation: the handler times read each worker's log file from a mark.
     REQUEST_LOG: 'all',
     LOG_MAX_MB: '1048576',
+    // Any free port: the bench does not scrape, and a stack of its own may hold the default.
+    METRICS_PORT: '0',
     ...opts.extraEnv,
   };
   let killed = false;

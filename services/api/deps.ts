@@ -1,6 +1,7 @@
 // The one typed bag of dependencies built in main.ts and handed to every route and page.
 import type { ApiConfig } from './config.ts';
 import type { Meter } from './metering/meter.ts';
+import type { WorkerStats } from './metrics/worker-stats.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 
 export interface Logger {
@@ -22,6 +23,8 @@ export interface Deps {
   snapshot: Snapshot;
   meter: Meter;
   log: Logger;
+  /** Counters for the metrics, incremented on the request path (plain numbers, read at scrape time). */
+  stats: WorkerStats;
   /** Injected clock (ms since epoch) so that day boundaries can be tested. */
   now: () => number;
 }

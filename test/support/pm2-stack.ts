@@ -16,6 +16,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface Pm2Stack {
   baseUrl: string;
+  /** The metering process's GET /metrics for the whole stack. */
+  metricsUrl: string;
   dataDir: string;
   env: NodeJS.ProcessEnv;
   /** Runs the pm2 CLI against this stack's daemon. */
@@ -43,6 +45,7 @@ export async function startPm2Stack(options: Pm2StackOptions = {}): Promise<Pm2S
   // pm2 runs production's ecosystem, which listens on fixed ports: chosen free here, bound later.
   const port = await freePort();
   const natsPort = await freePort();
+  const metricsPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PM2_HOME: path.join(dataDir, 'pm2'),
@@ -50,6 +53,7 @@ export async function startPm2Stack(options: Pm2StackOptions = {}): Promise<Pm2S
     PORT: String(port),
     HOST: '127.0.0.1',
     NATS_PORT: String(natsPort),
+    METRICS_PORT: String(metricsPort),
     API_WORKERS: String(options.workers ?? 2),
     ...options.env,
   };
@@ -77,6 +81,7 @@ export async function startPm2Stack(options: Pm2StackOptions = {}): Promise<Pm2S
 
   return {
     baseUrl,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     dataDir,
     env,
     pm2,

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { createApp } from '../../services/api/app.ts';
 import type { Deps } from '../../services/api/deps.ts';
 import type { Meter, Registration, RegistrationInput } from '../../services/api/metering/meter.ts';
+import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { MeteringUnavailableError, RateLimitedError } from '../../services/shared/domain-errors.ts';
@@ -46,6 +47,7 @@ before(async () => {
     snapshot,
     meter,
     log: { info: () => {}, error: (f) => errors.push(f), flush: () => {} },
+    stats: new WorkerCounters(),
     now: () => Date.parse('2025-11-22T12:00:00Z'),
   };
   const app = createApp(deps);
