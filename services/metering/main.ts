@@ -35,7 +35,13 @@ const nc = await connect({
 });
 const worker = `metering@${os.hostname()}`;
 const registry = createProcessRegistry(worker);
-const service = await startMeteringService({ nc, db, log, metrics: createMeteringMetrics(registry) });
+const service = await startMeteringService({
+  nc,
+  db,
+  log,
+  metrics: createMeteringMetrics(registry),
+  usageRetentionDays: config.usageRetentionDays,
+});
 log.info({ msg: 'listening', nats: config.natsUrl, db: config.dbPath });
 // Metrics are for operators: a port already taken is logged, and metering serves on without them.
 const metrics = await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, worker, registry, nc, log }).then(

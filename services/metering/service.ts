@@ -28,10 +28,12 @@ import { handleUsage } from './handlers/ops/usage.ts';
 import { handlePing } from './handlers/ping.ts';
 import { handleRegister } from './handlers/register.ts';
 import { handleRelease } from './handlers/release.ts';
+import { DEFAULT_USAGE_RETENTION_DAYS } from './config.ts';
 import type { Log } from './log.ts';
 import type { MeteringMetrics } from './metrics/metering-metrics.ts';
 import { createAccounts } from './store/accounts.ts';
 import { createQuota } from './store/quota.ts';
+import { startUsageRetention } from './store/retention.ts';
 import { createThrottle } from './store/throttle.ts';
 import { createSerializer } from './serialize.ts';
 
@@ -49,6 +51,8 @@ export interface MeteringServiceOptions {
   now?: () => number;
   /** Counts each request by endpoint and outcome, with its handling time. */
   metrics?: MeteringMetrics;
+  /** Days of daily usage kept (USAGE_RETENTION_DAYS); older rows are deleted at start and once a day. */
+  usageRetentionDays?: number;
 }
 
 export interface MeteringService {
@@ -126,11 +130,14 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
   prune();
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
+  const retention = startUsageRetention(ctx.quota, options.usageRetentionDays ?? DEFAULT_USAGE_RETENTION_DAYS, ctx.now, log);
   log.info({ msg: 'metering service ready', name: METERING_SERVICE_NAME, version: METERING_SERVICE_VERSION });
 
   return {
     async stop() {
       clearInterval(pruneTimer);
+      retention.stop();
+      await retention.idle();
       await stopService(srv);
       await Promise.allSettled([...inFlight]);
     },
