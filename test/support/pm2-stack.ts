@@ -35,12 +35,18 @@ export interface Pm2StackOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export async function startPm2Stack(options: Pm2StackOptions = {}): Promise<Pm2Stack> {
+/** A temp DATA_DIR whose current snapshot is a copy of the test snapshot. */
+export function newDataDir(): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-pm2-'));
   const snapshots = path.join(dataDir, 'snapshots');
   fs.mkdirSync(snapshots, { recursive: true });
   fs.copyFileSync(testSnapshotPath(), path.join(snapshots, 'snapshot-initial.sqlite'));
   fs.symlinkSync('snapshot-initial.sqlite', path.join(snapshots, 'current.sqlite'));
+  return dataDir;
+}
+
+export async function startPm2Stack(options: Pm2StackOptions = {}): Promise<Pm2Stack> {
+  const dataDir = newDataDir();
 
   // pm2 runs production's ecosystem, which listens on fixed ports: chosen free here, bound later.
   const port = await freePort();
