@@ -99,7 +99,7 @@ apps.push({
   restart_delay: 200,
 });
 
-// Rotates the files pm2 writes under $PM2_HOME/logs by size (LOG_MAX_MB, LOG_KEEP) and has pm2 reopen them. Its
+// Rotates the files pm2 writes under $PM2_HOME/logs by size (LOG_MAX_MB, LOG_KEEP), by copy and truncate. Its
 // own process, so that rotation needs no network (pm2-logrotate is installed from the npm registry) and never
 // waits on an API worker or metering.
 apps.push({

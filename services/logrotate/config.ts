@@ -18,8 +18,6 @@ export const logRotateEnvSchema = z.object({
 
 export interface LogRotateConfig {
   logDir: string;
-  /** pm2's pid file: the daemon that reopens the files is signalled only when it is this process's parent. */
-  pidFile: string;
   maxBytes: number;
   keep: number;
 }
@@ -28,7 +26,6 @@ export function readLogRotateConfig(source: NodeJS.ProcessEnv = process.env): Lo
   const env = readEnv(logRotateEnvSchema, source);
   return {
     logDir: path.join(env.PM2_HOME, 'logs'),
-    pidFile: path.join(env.PM2_HOME, 'pm2.pid'),
     maxBytes: env.LOG_MAX_MB * 1024 * 1024,
     keep: env.LOG_KEEP,
   };

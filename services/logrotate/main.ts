@@ -1,8 +1,6 @@
-// The log rotation process (a pm2 app of the stack): every second, renames the stack's pm2 log files that grew
-// past LOG_MAX_MB, keeping LOG_KEEP of each, and has pm2 reopen them (SIGUSR2 to its daemon). Runs without the
-// network, unlike pm2-logrotate, which pm2 installs from the npm registry.
-import fs from 'node:fs';
-
+// The log rotation process (a pm2 app of the stack): every second, rotates the stack's pm2 log files that
+// grew past LOG_MAX_MB, keeping LOG_KEEP copies of each. Runs without the network, unlike pm2-logrotate, which
+// pm2 installs from the npm registry, and the same under pm2's daemon and pm2-runtime (npm start).
 import { ConfigError } from '../shared/env.ts';
 import { createLogger } from '../shared/log/logger.ts';
 import { readLogRotateConfig } from './config.ts';
@@ -23,25 +21,15 @@ try {
   process.stderr.write(`${err.message}\n`);
   process.exit(1);
 }
-const { logDir, pidFile, maxBytes, keep } = config;
-
-/** pm2's daemon, when it is this process's parent: a stale pid file must not make us signal a stranger. */
-function pm2Daemon(): number | undefined {
-  try {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
-    return pid === process.ppid && pid > 1 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const { logDir, maxBytes, keep } = config;
 
 const timer = setInterval(() => {
-  const rotated = rotateOversized(logDir, maxBytes, keep);
-  if (rotated.length === 0) return;
-  const daemon = pm2Daemon();
-  // pm2 reopens every app's log files on SIGUSR2 (its reloadLogs).
-  if (daemon !== undefined) process.kill(daemon, 'SIGUSR2');
-  log.info({ msg: 'rotated', files: rotated, reopened: daemon !== undefined });
+  try {
+    const rotated = rotateOversized(logDir, maxBytes, keep);
+    if (rotated.length > 0) log.info({ msg: 'rotated', files: rotated });
+  } catch (error) {
+    log.error({ msg: 'rotation failed', error: String(error) });
+  }
 }, CHECK_INTERVAL_MS);
 
 log.info({ msg: 'watching', logDir, maxBytes, keep });

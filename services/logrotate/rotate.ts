@@ -1,13 +1,15 @@
-// Rotates oversized log files by renaming: file.log → file.log.1 → … → file.log.N, the oldest deleted. The
-// writer keeps appending to the renamed file until it reopens its path (pm2 does on SIGUSR2), so no line is
-// lost in between, and nothing is copied.
+// Rotates oversized log files by copy and truncate: file.log is copied to file.log.1 (older copies shift to
+// .2 … .N, the oldest deleted), then emptied in place. pm2 appends to its log files (O_APPEND), so it writes on
+// at the start of the emptied file with nothing to reopen: no signal to pm2, which would kill pm2-runtime (it
+// leaves SIGUSR2 to its default). Lines written between the copy and the truncation, a few milliseconds, are
+// lost.
 import fs from 'node:fs';
 import path from 'node:path';
 
 /** Live log files: pm2 names them <app>-out[-<id>].log and <app>-error[-<id>].log. */
 const LIVE_LOG = /\.log$/;
 
-/** Renames every live log in `dir` larger than `maxBytes`; returns the ones rotated. */
+/** Rotates every live log in `dir` larger than `maxBytes`; returns the ones rotated. */
 export function rotateOversized(dir: string, maxBytes: number, keep: number): string[] {
   const rotated: string[] = [];
   let names: string[];
@@ -32,11 +34,12 @@ export function rotateOversized(dir: string, maxBytes: number, keep: number): st
   return rotated;
 }
 
-/** Shifts file.log.i to file.log.(i+1) (deleting file.log.keep), then file.log to file.log.1. */
+/** Shifts file.log.i to file.log.(i+1) (deleting file.log.keep), copies file.log to file.log.1 and empties it. */
 export function rotate(file: string, keep: number): void {
   fs.rmSync(`${file}.${keep}`, { force: true });
   for (let i = keep - 1; i >= 1; i--) {
     if (fs.existsSync(`${file}.${i}`)) fs.renameSync(`${file}.${i}`, `${file}.${i + 1}`);
   }
-  fs.renameSync(file, `${file}.1`);
+  fs.copyFileSync(file, `${file}.1`);
+  fs.truncateSync(file, 0);
 }

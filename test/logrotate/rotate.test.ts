@@ -1,4 +1,5 @@
-// Rotation by renaming: oversized live logs move to .1, older ones shift, the oldest beyond LOG_KEEP is deleted.
+// Rotation by copy and truncate: oversized live logs are copied to .1 and emptied, older copies shift, the
+// oldest beyond LOG_KEEP is deleted.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,7 +9,7 @@ import { describe, it } from 'node:test';
 import { rotateOversized } from '../../services/logrotate/rotate.ts';
 
 describe('rotateOversized', () => {
-  it('rotateOversized - renames the live logs over the size, shifts the rotated ones and keeps LOG_KEEP of them', () => {
+  it('rotateOversized - copies the live logs over the size to .1 and empties them, shifts the older copies and keeps LOG_KEEP', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rotate-'));
     try {
       const write = (name: string, bytes: number, fill = 'x') => fs.writeFileSync(path.join(dir, name), fill.repeat(bytes));
@@ -22,9 +23,11 @@ describe('rotateOversized', () => {
       assert.deepEqual(rotateOversized(dir, 1_000, 2).sort(), ['api-out-0.log', 'metering-error.log']);
       const listing = Object.fromEntries(fs.readdirSync(dir).sort().map((n) => [n, fs.readFileSync(path.join(dir, n), 'utf8')[0]]));
       assert.deepEqual(listing, {
+        'api-out-0.log': undefined,
         'api-out-0.log.1': 'n',
         'api-out-0.log.2': '1',
         'api-out-1.log': 'x',
+        'metering-error.log': undefined,
         'metering-error.log.1': 'x',
         'notes.txt': 'x',
       });

@@ -11,6 +11,8 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
+import { findStack, stackProcesses } from '../../services/shared/running-stack.ts';
+import { startBlast } from '../support/blast.ts';
 import { freePort } from '../support/nats.ts';
 import { newDataDir, waitHealthy } from '../support/pm2-stack.ts';
 
@@ -18,7 +20,6 @@ import type { ChildProcess } from 'node:child_process';
 
 const execFileAsync = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PM2 = path.join(ROOT, 'node_modules/.bin/pm2');
 
 interface Run {
   code: number;
@@ -53,16 +54,26 @@ describe('npm start and the README commands', () => {
     return env;
   };
   const pm2Home = path.join(dataDir, 'pm2');
-  const jlist = async () =>
-    JSON.parse((await execFileAsync(PM2, ['jlist'], { env: { ...process.env, PM2_HOME: pm2Home, HOME: home } })).stdout) as {
-      name: string;
-      pid: number;
-      pm2_env: { status: string; restart_time: number };
-    }[];
+  // Through the same finder as the commands: the pm2 CLI run on a home whose daemon is gone would start one.
+  const jlist = async () => {
+    const stack = await findStack(dataDir);
+    if (!stack) throw new Error(`the npm start stack is not running:\n${output.slice(-3000)}`);
+    return stackProcesses(stack, { ...process.env, HOME: home });
+  };
 
   before(async () => {
     const port = await freePort();
-    const env = { ...user(dataDir), PORT: String(port), HOST: '127.0.0.1', NATS_PORT: String(await freePort()), METRICS_PORT: String(await freePort()), API_WORKERS: '2' };
+    const env = {
+      ...user(dataDir),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NATS_PORT: String(await freePort()),
+      METRICS_PORT: String(await freePort()),
+      API_WORKERS: '2',
+      // Every request logged and small files: the rotation under pm2-runtime is seen within seconds.
+      REQUEST_LOG: 'all',
+      LOG_MAX_MB: '1',
+    };
     // Its own process group: pm2-runtime and everything it runs are stopped together at the end.
     start = spawn('bash', ['scripts/start.sh'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     start.stdout?.on('data', (c: Buffer) => (output += c.toString()));
@@ -134,6 +145,31 @@ describe('npm start and the README commands', () => {
     const none = await command('services/metering/ops/main.ts', ['developers', 'list'], user(elsewhere));
     assert.equal(none.code, 3, show(none));
     assert.match(none.stderr, /no stack is running for DATA_DIR=/);
+  });
+
+  it('npm start - log files past LOG_MAX_MB are rotated, and pm2-runtime runs on and writes into them', async () => {
+    const res = await fetch(`${baseUrl}/api/v1/developers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Rotate', email: 'rotate@example.org' }),
+    });
+    const { apiKey } = (await res.json()) as { apiKey: string };
+    const raised = await command('services/metering/ops/main.ts', ['developers', 'set-plan', 'rotate@example.org', 'institution'], user(dataDir));
+    assert.equal(raised.code, 0, show(raised));
+    for (let i = 0; i < 10; i++) await (await fetch(`${baseUrl}/api/v1/stats`, { headers: { 'x-api-key': apiKey } })).arrayBuffer();
+    const logs = path.join(pm2Home, 'logs');
+    const rotated = () => fs.readdirSync(logs).filter((n) => /^api-out-\d+\.log\.1$/.test(n));
+    const blast = startBlast({ baseUrl, paths: ['/api/v1/stats'], keys: [apiKey], connections: 16 });
+    for (let i = 0; i < 120 && rotated().length === 0; i++) await sleep(500);
+    await blast.stop();
+    assert.ok(rotated().length > 0, fs.readdirSync(logs).join(', '));
+    const rotation = fs.readFileSync(path.join(logs, fs.readdirSync(logs).find((n) => /^logrotate-out.*\.log$/.test(n)) ?? ''), 'utf8');
+    assert.match(rotation, /"msg":"rotated","files":\["api-out-\d+\.log"/, rotation);
+    const after = await fetch(`${baseUrl}/healthz`);
+    assert.equal(after.status, 200, 'the stack runs on after the rotation');
+    await sleep(1_500);
+    const live = fs.readdirSync(logs).filter((n) => /^api-out-\d+\.log$/.test(n)).map((n) => fs.statSync(path.join(logs, n)).size);
+    assert.ok(live.some((size) => size > 0), `pm2-runtime appends on into the emptied files: ${JSON.stringify(live)}`);
   });
 
   it('npm run publish:snapshot - switches the snapshot and reloads that stack\'s workers, exit 0', async () => {
