@@ -6,7 +6,7 @@ import { natsUrl, readEnv, sharedEnvSchema } from '../shared/env.ts';
 
 /** Where GET /metrics is served for the whole stack (Prometheus's port for node exporters' kind). */
 export const DEFAULT_METRICS_PORT = 9464;
-/** Loopback only unless the operator says otherwise: the metrics name keys' prefixes and the stack's load. */
+/** Loopback only unless the operator says otherwise: the metrics describe the stack's load and routes. */
 export const DEFAULT_METRICS_HOST = '127.0.0.1';
 /** Days of daily usage kept in metering.db; older rows are deleted once a day. */
 export const DEFAULT_USAGE_RETENTION_DAYS = 400;
