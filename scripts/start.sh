@@ -44,5 +44,5 @@ shown_host="$host"; [ "$host" = "0.0.0.0" ] && shown_host="localhost"
   echo "warning: the service did not answer /healthz within 60 s; see the logs above" >&2
 ) &
 
-echo "==> starting nats, metering and api under pm2-runtime (PM2_HOME=$PM2_HOME)"
+echo "==> starting nats, metering, api and logrotate under pm2-runtime (PM2_HOME=$PM2_HOME)"
 exec npx --no-install pm2-runtime start ecosystem.config.cjs
