@@ -182,6 +182,8 @@ export async function startStack(options: { workers?: number; env?: NodeJS.Proce
           SNAPSHOT_PATH: snapshotPath,
           TRUST_PROXY: '127.0.0.1',
           NODE_APP_INSTANCE: String(i),
+          // Every request's line: tests read them (which worker served, what a line holds).
+          REQUEST_LOG: 'all',
           ...options.env,
         },
         output,
