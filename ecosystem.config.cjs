@@ -10,6 +10,9 @@ const NATS_PORT = env.NATS_PORT || '4222';
 const DATA_DIR = path.resolve(__dirname, env.DATA_DIR || 'var');
 const API_WORKERS = env.API_WORKERS ? Number(env.API_WORKERS) : os.availableParallelism();
 
+// The pm2 home running this file: npm start sets $DATA_DIR/pm2; pm2's own default otherwise.
+const PM2_HOME = env.PM2_HOME || path.join(os.homedir(), '.pm2');
+
 const shared = {
   NODE_ENV: 'production',
   NATS_PORT,
@@ -41,7 +44,13 @@ apps.push({
   cwd: __dirname,
   instances: 1,
   exec_mode: 'fork',
-  env: shared,
+  // It serves GET /metrics for the whole stack (METRICS_HOST:METRICS_PORT), gathering the workers' over NATS.
+  env: {
+    ...shared,
+    ...(env.METRICS_PORT ? { METRICS_PORT: env.METRICS_PORT } : {}),
+    ...(env.METRICS_HOST ? { METRICS_HOST: env.METRICS_HOST } : {}),
+    ...(env.USAGE_RETENTION_DAYS ? { USAGE_RETENTION_DAYS: env.USAGE_RETENTION_DAYS } : {}),
+  },
   ...NO_PM2_SOURCE_MAPS,
   // Let it return leased units and commit before pm2 kills it.
   kill_timeout: 10000,
@@ -58,6 +67,8 @@ apps.push({
     PORT: env.PORT || '8080',
     HOST: env.HOST || '0.0.0.0',
     TRUST_PROXY: env.TRUST_PROXY || '',
+    ...(env.REQUEST_LOG ? { REQUEST_LOG: env.REQUEST_LOG } : {}),
+    ...(env.REQUEST_LOG_SAMPLE ? { REQUEST_LOG_SAMPLE: env.REQUEST_LOG_SAMPLE } : {}),
     ...(env.SNAPSHOT_PATH ? { SNAPSHOT_PATH: env.SNAPSHOT_PATH } : {}),
     // glibc's malloc with a fixed trim threshold (its own default, 128 KB) and two arenas. Left alone, glibc
     // raises the threshold each time a large block is freed (to twice the block, up to 64 MB) and then keeps
@@ -86,6 +97,26 @@ apps.push({
   // Time to finish in-flight requests and hand back leased quota.
   kill_timeout: 10000,
   restart_delay: 200,
+});
+
+// Rotates the files pm2 writes under $PM2_HOME/logs by size (LOG_MAX_MB, LOG_KEEP), by copy and truncate. Its
+// own process, so that rotation needs no network (pm2-logrotate is installed from the npm registry) and never
+// waits on an API worker or metering.
+apps.push({
+  name: 'logrotate',
+  script: path.join(__dirname, 'dist/logrotate.mjs'),
+  cwd: __dirname,
+  instances: 1,
+  exec_mode: 'fork',
+  env: {
+    NODE_ENV: 'production',
+    PM2_HOME,
+    ...(env.LOG_MAX_MB ? { LOG_MAX_MB: env.LOG_MAX_MB } : {}),
+    ...(env.LOG_KEEP ? { LOG_KEEP: env.LOG_KEEP } : {}),
+  },
+  node_args: ['--max-old-space-size=32'],
+  ...NO_PM2_SOURCE_MAPS,
+  restart_delay: 1000,
 });
 
 module.exports = { apps };

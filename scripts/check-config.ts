@@ -2,6 +2,8 @@
 import { z } from 'zod';
 
 import { readApiConfig } from '../services/api/config.ts';
+import { logRotateEnvSchema } from '../services/logrotate/config.ts';
+import { readMeteringConfig } from '../services/metering/config.ts';
 import { ConfigError, readEnv } from '../services/shared/env.ts';
 
 const launcherEnvSchema = z.object({
@@ -10,7 +12,14 @@ const launcherEnvSchema = z.object({
 });
 
 const problems: string[] = [];
-for (const check of [() => readEnv(launcherEnvSchema), () => readApiConfig()]) {
+const checks = [
+  () => readEnv(launcherEnvSchema),
+  () => readApiConfig(),
+  () => readMeteringConfig(),
+  // PM2_HOME is set by npm start itself.
+  () => readEnv(logRotateEnvSchema.omit({ PM2_HOME: true })),
+];
+for (const check of checks) {
   try {
     check();
   } catch (err) {

@@ -1,5 +1,7 @@
 // npm run publish:snapshot: build a new snapshot beside the live one, check it, switch atomically, roll the
-// API workers with `pm2 reload api`; `--rollback` switches back to the previous snapshot.
+// API workers of the stack running for DATA_DIR with `pm2 reload api`; `--rollback` switches back to the
+// previous snapshot. Without --no-reload (no workers expected, as under npm start) it refuses to start when
+// it finds no running workers, and exits non-zero when it could not reload them.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +10,9 @@ import { z } from 'zod';
 
 import { openSnapshot } from '../services/api/snapshot/reader.ts';
 import { readEnv, sharedEnvSchema } from '../services/shared/env.ts';
+import { findStack, noStackMessage, pm2Interactive, stackProcesses } from '../services/shared/running-stack.ts';
+
+import type { RunningStack } from '../services/shared/running-stack.ts';
 
 const env = readEnv(sharedEnvSchema.extend({ CORPORA_DIR: z.string().optional() }));
 const { values: args } = parseArgs({
@@ -24,6 +29,25 @@ const dir = path.resolve(env.DATA_DIR, 'snapshots');
 const current = path.join(dir, 'current.sqlite');
 const previous = path.join(dir, 'previous.sqlite');
 fs.mkdirSync(dir, { recursive: true });
+
+/** Stops with a message and a non-zero exit. */
+function fail(message: string): never {
+  console.error(`error: ${message}`);
+  process.exit(1);
+}
+
+/** The stack whose workers will be reloaded, found before anything is built or switched. */
+async function workersToReload(): Promise<RunningStack | undefined> {
+  if (args['no-reload']) return undefined;
+  const stack = await findStack(env.DATA_DIR);
+  if (!stack) fail(`${noStackMessage(env.DATA_DIR)} Nothing was published; pass --no-reload to publish for the next start.`);
+  const api = (await stackProcesses(stack, process.env)).filter((p) => p.name === 'api');
+  if (!api.some((p) => p.pm2_env.status === 'online')) {
+    fail(`the stack for DATA_DIR=${stack.dataDir} runs no API worker. Nothing was published; pass --no-reload to publish for the next start.`);
+  }
+  return stack;
+}
+const stack = await workersToReload();
 
 /** Points `link` at `target` atomically: a reader opening `link` sees the old or the new file, never neither. */
 function relink(link: string, target: string): void {
@@ -67,13 +91,18 @@ function check(file: string): string {
   }
 }
 
-function reload(): void {
-  if (args['no-reload']) return;
-  try {
-    execFileSync(path.join(root, 'node_modules/.bin/pm2'), ['reload', 'api'], { stdio: 'inherit' });
-  } catch {
-    console.log('note: no running pm2 api to reload; workers open the new snapshot when they next start');
+/** Rolls the stack's API workers one by one (each signals ready once listening) and checks all came back. */
+async function reload(): Promise<void> {
+  if (!stack) return;
+  const retry = 'They serve the previous snapshot until they restart: retry with `npm run pm2 -- reload api`.';
+  const code = await pm2Interactive(stack, ['reload', 'api'], process.env);
+  if (code !== 0) fail(`the snapshot is switched, but \`pm2 reload api\` failed (exit ${code}). ${retry}`);
+  const api = (await stackProcesses(stack, process.env)).filter((p) => p.name === 'api');
+  const down = api.filter((p) => p.pm2_env.status !== 'online');
+  if (api.length === 0 || down.length > 0) {
+    fail(`the snapshot is switched, but ${down.length || 'no'} API worker(s) are not online after the reload. ${retry}`);
   }
+  console.log(`reloaded ${api.length} API workers of the stack in ${stack.pm2Home}`);
 }
 
 function build(out: string, ifChanged: boolean): void {
@@ -107,7 +136,7 @@ if (args.rollback) {
   relink(current, back);
   if (live) relink(previous, live);
   console.log(`rolled back: current -> ${path.basename(back)}`);
-  reload();
+  await reload();
 } else if (args['if-changed'] && target(current) && fs.existsSync(target(current) as string)) {
   // `npm start`: rebuild in place only when the corpora or the build changed (the build decides); nothing
   // serves yet, so a rename over the versioned file is enough.
@@ -123,5 +152,5 @@ if (args.rollback) {
   if (live && live !== next) relink(previous, live);
   console.log(`published: current -> ${path.basename(next)}`);
   prune();
-  reload();
+  await reload();
 }

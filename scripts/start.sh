@@ -13,8 +13,13 @@ node --import tsx scripts/check-config.ts
 
 export DATA_DIR="${DATA_DIR:-./var}"
 mkdir -p "$DATA_DIR/snapshots"
-# One pm2 home per copy, so that two copies (different PORT, NATS_PORT, DATA_DIR) run side by side.
-export PM2_HOME="${PM2_HOME:-$(cd "$DATA_DIR" && pwd)/pm2}"
+# One pm2 home per copy, so that two copies (different PORT, NATS_PORT, DATA_DIR) run side by side; always
+# $DATA_DIR/pm2, where `npm run publish:snapshot`, `npm run ops` and `npm run pm2` look for this stack.
+export PM2_HOME="$(cd "$DATA_DIR" && pwd)/pm2"
+if node -e "require('net').connect(process.argv[1]).on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))" "$PM2_HOME/rpc.sock" 2>/dev/null; then
+  echo "error: a stack is already running for DATA_DIR=$DATA_DIR (its pm2 answers in $PM2_HOME); stop it first, or use another DATA_DIR" >&2
+  exit 1
+fi
 
 echo "==> bundling services into dist/"
 node scripts/bundle.mjs
@@ -39,5 +44,5 @@ shown_host="$host"; [ "$host" = "0.0.0.0" ] && shown_host="localhost"
   echo "warning: the service did not answer /healthz within 60 s; see the logs above" >&2
 ) &
 
-echo "==> starting nats, metering and api under pm2-runtime (PM2_HOME=$PM2_HOME)"
+echo "==> starting nats, metering, api and logrotate under pm2-runtime (PM2_HOME=$PM2_HOME)"
 exec npx --no-install pm2-runtime start ecosystem.config.cjs

@@ -20,6 +20,8 @@ node --import tsx build/main.ts --out "$TEST_SNAPSHOT" --if-changed
 
 files=$(find test -name '*.test.ts' -not -path 'test/long/*' | sort)
 if [ "${1:-}" = "--long" ]; then
+  # The stalled-log-reader run loads the stack with wrk.
+  need_apt wrk wrk
   files=$(find test/long -name '*.test.ts' | sort)
 fi
 # Two files at a time: the machine has two cores and integration files start their own servers.

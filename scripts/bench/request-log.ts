@@ -19,7 +19,7 @@ export interface HandlerTimes {
 /** Where each API worker's log file ends now: the next run's lines start there. */
 export type LogMarks = Map<string, number>;
 
-/** The workers write their request lines every 50 ms (services/api/log.ts); wait a little longer. */
+/** The workers write their request lines every 50 ms (services/shared/log/bounded-output.ts); wait a little longer. */
 const FLUSH_WAIT_MS = 200;
 const CHUNK_BYTES = 8 * 1024 * 1024;
 const MS_FIELD = /"msg":"request".*?"ms":([0-9.]+)/;

@@ -88,6 +88,13 @@ export async function startStack(opts: {
     DATA_DIR: dataDir,
     API_WORKERS: String(opts.apiWorkers),
     TRUST_PROXY: '',
+    // Every request logged, as production did before REQUEST_LOG's sampled default: the handler times below
+    // read every request's line, and the workers' CPU per request stays comparable with earlier runs (it is
+    // the costlier setting). No rotation: the handler times read each worker's log file from a mark.
+    REQUEST_LOG: 'all',
+    LOG_MAX_MB: '1048576',
+    // Any free port: the bench does not scrape, and a stack of its own may hold the default.
+    METRICS_PORT: '0',
     ...opts.extraEnv,
   };
   let killed = false;

@@ -9,6 +9,15 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
 /** POST bodies above this are refused as invalid_parameter (spec: body over 16 KiB). */
 export const MAX_BODY_BYTES = 16 * 1024;
+/**
+ * Which requests get a log line: `sample` (one in REQUEST_LOG_SAMPLE, and every server error) by default. At
+ * 80k requests/s a worker logging all of them writes about 16 MB/s; one in 100 is a day's worth of lines that
+ * rotation (LOG_MAX_MB, LOG_KEEP) holds a useful stretch of.
+ */
+export const REQUEST_LOG_MODES = ['all', 'errors', 'sample'] as const;
+export const DEFAULT_REQUEST_LOG = 'sample';
+/** In `sample` mode, one request in this many is logged. */
+export const DEFAULT_REQUEST_LOG_SAMPLE = 100;
 
 const apiEnvSchema = sharedEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
@@ -21,9 +30,18 @@ const apiEnvSchema = sharedEnvSchema.extend({
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.string().ip({ message: 'must be a comma-separated list of IP addresses' }))),
+  /** all: every request; errors: responses with status 500 or above; sample: those and one in REQUEST_LOG_SAMPLE. */
+  REQUEST_LOG: z.enum(REQUEST_LOG_MODES).default(DEFAULT_REQUEST_LOG),
+  REQUEST_LOG_SAMPLE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_REQUEST_LOG_SAMPLE),
   /** Worker name for logs and metering leases (pm2 sets NODE_APP_INSTANCE). */
   NODE_APP_INSTANCE: z.string().optional(),
 });
+
+export interface RequestLogConfig {
+  mode: (typeof REQUEST_LOG_MODES)[number];
+  /** In `sample` mode, one request in this many is logged. */
+  sampleEvery: number;
+}
 
 export interface ApiConfig {
   port: number;
@@ -33,6 +51,7 @@ export interface ApiConfig {
   snapshotPath: string;
   trustProxy: readonly string[];
   workerName: string;
+  requestLog: RequestLogConfig;
 }
 
 export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -45,5 +64,6 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     snapshotPath: env.SNAPSHOT_PATH ?? path.join(env.DATA_DIR, 'snapshots', 'current.sqlite'),
     trustProxy: env.TRUST_PROXY,
     workerName: `api-${env.NODE_APP_INSTANCE ?? process.pid}@${os.hostname()}`,
+    requestLog: { mode: env.REQUEST_LOG, sampleEvery: env.REQUEST_LOG_SAMPLE },
   };
 }

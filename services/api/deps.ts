@@ -1,6 +1,7 @@
 // The one typed bag of dependencies built in main.ts and handed to every route and page.
 import type { ApiConfig } from './config.ts';
 import type { Meter } from './metering/meter.ts';
+import type { WorkerStats } from './metrics/worker-stats.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 
 export interface Logger {
@@ -13,6 +14,8 @@ export interface Logger {
   request?(method: string, route: string, status: number, ms: number, keyPrefix?: string): void;
   /** Writes out anything buffered (at shutdown). */
   flush(): void;
+  /** Log lines dropped since start because the log reader did not keep up (for the metrics). */
+  dropped?(): { request: number; other: number };
 }
 
 export interface Deps {
@@ -20,6 +23,8 @@ export interface Deps {
   snapshot: Snapshot;
   meter: Meter;
   log: Logger;
+  /** Counters for the metrics, incremented on the request path (plain numbers, read at scrape time). */
+  stats: WorkerStats;
   /** Injected clock (ms since epoch) so that day boundaries can be tested. */
   now: () => number;
 }

@@ -1,52 +1,21 @@
-// JSON-lines logger for the worker: info lines are batched for a few milliseconds (one write instead of
-// one per request under load: pm2 pays per chunk it reads from the pipe), errors are written at once.
+// The API worker's logger: the process logger (pino, bounded outputs) plus the per-request line, formatted by
+// hand and batched, and written for every request, for server errors only, or for a sample (REQUEST_LOG).
+import { createLogger } from '../shared/log/logger.ts';
+
+import type { LoggerStreams } from '../shared/log/logger.ts';
+import type { RequestLogConfig } from './config.ts';
 import type { Logger } from './deps.ts';
 
-/** Flush early when this much log text is waiting. */
-const MAX_BUFFERED_CHARS = 64 * 1024;
-/**
- * Longest a request line waits before it is written. Per event-loop turn was still one pipe write per
- * couple of requests, and pm2's daemon read them at 18-31 % of a core (npm run bench --profile).
- */
-const LOG_FLUSH_INTERVAL_MS = 50;
+/** Responses from this status on are server errors: logged in every mode. */
+const SERVER_ERROR = 500;
 
-export function createLogger(
-  base: Record<string, unknown>,
-  out: NodeJS.WritableStream = process.stdout,
-  err: NodeJS.WritableStream = process.stderr,
-): Logger {
-  const prefix = JSON.stringify(base).slice(0, -1);
-  // Lines waiting, joined at the flush. Appending each line to one string instead built a rope of hundreds of
-  // lines that the write had to flatten before encoding it, at several times the cost of the join
-  // (scripts/bench/notes.md, session 12).
-  let pending: string[] = [];
-  let pendingChars = 0;
-  let scheduled = false;
-
-  const line = (fields: Record<string, unknown>): string => {
-    const body = JSON.stringify({ time: new Date().toISOString(), ...fields });
-    // Splice the fixed fields in without re-serialising them per line.
-    return prefix === '{' ? `${body}\n` : `${prefix},${body.slice(1)}\n`;
-  };
-  const flush = (): void => {
-    scheduled = false;
-    if (pendingChars === 0) return;
-    const chunk = pending.join('');
-    pending = [];
-    pendingChars = 0;
-    out.write(chunk);
-  };
-
-  const append = (text: string): void => {
-    pending.push(text);
-    pendingChars += text.length;
-    if (pendingChars >= MAX_BUFFERED_CHARS) flush();
-    else if (!scheduled) {
-      scheduled = true;
-      setTimeout(flush, LOG_FLUSH_INTERVAL_MS).unref();
-    }
-  };
-  const requestPrefix = prefix === '{' ? '{' : `${prefix},`;
+export function createApiLogger(base: Record<string, string>, requestLog: RequestLogConfig, streams: LoggerStreams = {}): Logger {
+  const log = createLogger(base, streams);
+  const { out } = log;
+  const requestPrefix = log.prefix === '{' ? '{' : `${log.prefix},`;
+  const { mode, sampleEvery } = requestLog;
+  /** Requests since the last sampled one. */
+  let unsampled = 0;
   // One ISO timestamp per millisecond, not per request.
   let stampMs = 0;
   let stamp = '';
@@ -60,23 +29,25 @@ export function createLogger(
   };
 
   return {
-    info(fields) {
-      append(line({ level: 'info', ...fields }));
-    },
+    info: log.info,
+    error: log.error,
     request(method, route, status, ms, keyPrefix) {
-      // Written by hand: this runs once per request. Method, route and key prefix come from closed sets of
-      // safe characters (route patterns are constants, prefixes are svc_live_ + hex); JSON.stringify guards
-      // the method anyway.
+      if (status < SERVER_ERROR && mode !== 'all') {
+        // A counter, not a random draw: one in sampleEvery whatever the traffic, at the cost of an increment.
+        if (mode === 'errors' || ++unsampled < sampleEvery) return;
+        unsampled = 0;
+      }
+      // Written by hand: this runs once per request, where pino's serialisation costs a worker several times
+      // as much (scripts/bench/log-cost.ts). Method, route and key prefix come from closed sets of safe
+      // characters (route patterns are constants, prefixes are svc_live_ + hex); JSON.stringify guards the
+      // method anyway.
       const key = keyPrefix === undefined ? '' : `,"keyPrefix":"${keyPrefix}"`;
-      append(
+      out.request(
         `${requestPrefix}"time":"${isoNow()}","level":"info","msg":"request","method":${JSON.stringify(method)},` +
           `"route":"${route}","status":${status},"ms":${ms}${key}}\n`,
       );
     },
-    error(fields) {
-      flush();
-      err.write(line({ level: 'error', ...fields }));
-    },
-    flush,
+    flush: log.flush,
+    dropped: log.dropped,
   };
 }

@@ -2,8 +2,10 @@
 import { ConfigError } from '../shared/env.ts';
 import { closeApp, createApp } from './app.ts';
 import { readApiConfig } from './config.ts';
-import { createLogger } from './log.ts';
+import { createApiLogger } from './log.ts';
 import { connectMeter } from './metering/nats-meter.ts';
+import { serveWorkerMetrics } from './metrics/serve.ts';
+import { WorkerCounters } from './metrics/worker-stats.ts';
 import { openSnapshot } from './snapshot/reader.ts';
 
 import type { Deps } from './deps.ts';
@@ -11,12 +13,14 @@ import type { Snapshot } from './snapshot/snapshot.ts';
 
 async function main(): Promise<void> {
   const config = readApiConfig();
-  const log = createLogger({ service: 'api', worker: config.workerName });
+  const log = createApiLogger({ service: 'api', worker: config.workerName }, config.requestLog);
   const snapshot = open(config.snapshotPath);
-  const meter = await connectMeter({ natsUrl: config.natsUrl, workerName: config.workerName });
-  const deps: Deps = { config, snapshot, meter, log, now: Date.now };
+  const counters = new WorkerCounters();
+  const meter = await connectMeter({ natsUrl: config.natsUrl, workerName: config.workerName, stats: counters });
+  const deps: Deps = { config, snapshot, meter, log, stats: counters, now: Date.now };
   const app = createApp(deps);
   await app.listen(config.port, config.host);
+  const metrics = await serveWorkerMetrics(config.natsUrl, { worker: config.workerName, counters, log, meter, snapshot });
 
   const { version, sample } = snapshot.meta;
   log.info({ msg: 'listening', host: config.host, port: app.port, snapshot: version, snapshotPath: config.snapshotPath, sample });
@@ -36,6 +40,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ msg: 'stopping', signal });
     await closeApp(app);
+    await metrics.close();
     await meter.close().catch((error: unknown) => log.error({ msg: 'meter close failed', error: String(error) }));
     snapshot.close();
     log.info({ msg: 'stopped' });

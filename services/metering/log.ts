@@ -1,14 +1,19 @@
-// JSON-lines logger of the metering process. Callers never pass request payloads (they may hold a key).
+// The metering process's logger (the shared process logger: pino over bounded outputs). Callers never pass
+// request payloads (they may hold a key).
+import { createLogger } from '../shared/log/logger.ts';
+
+import type { DroppedLines } from '../shared/log/bounded-output.ts';
 
 export interface Log {
   info(fields: Record<string, unknown>): void;
   error(fields: Record<string, unknown>): void;
+  /** Log lines dropped since start because the log reader did not keep up (for the metrics). */
+  dropped?(): DroppedLines;
 }
 
-export function createLog(component: string, write: (line: string) => void = (l) => process.stdout.write(l)): Log {
-  const emit = (level: string, fields: Record<string, unknown>) =>
-    write(`${JSON.stringify({ time: new Date().toISOString(), level, component, ...fields })}\n`);
-  return { info: (f) => emit('info', f), error: (f) => emit('error', f) };
+export function createLog(service: string): Log {
+  const log = createLogger({ service });
+  return { info: log.info, error: log.error, dropped: log.dropped };
 }
 
 export const silentLog: Log = { info: () => {}, error: () => {} };

@@ -1,10 +1,16 @@
-// The metering process: reads config, opens metering.db, connects to NATS and serves the metering subjects.
+// The metering process: reads config, opens metering.db, connects to NATS, serves the metering subjects and
+// the stack's GET /metrics.
+import os from 'node:os';
+
 import { connect } from 'nats';
 
 import { ConfigError } from '../shared/env.ts';
+import { createProcessRegistry } from '../shared/metrics/registry.ts';
 import { readMeteringConfig } from './config.ts';
 import { openMeteringDb } from './db/open.ts';
 import { createLog } from './log.ts';
+import { createMeteringMetrics } from './metrics/metering-metrics.ts';
+import { startMetricsServer } from './metrics/server.ts';
 import { startMeteringService } from './service.ts';
 
 /** Reconnect quickly after a NATS restart; never give up (the service recovers by itself). */
@@ -27,14 +33,34 @@ const nc = await connect({
   reconnectTimeWait: RECONNECT_TIME_WAIT_MS,
   waitOnFirstConnect: true,
 });
-const service = await startMeteringService({ nc, db, log });
+const worker = `metering@${os.hostname()}`;
+const registry = createProcessRegistry(worker);
+const service = await startMeteringService({
+  nc,
+  db,
+  log,
+  metrics: createMeteringMetrics(registry),
+  usageRetentionDays: config.usageRetentionDays,
+});
 log.info({ msg: 'listening', nats: config.natsUrl, db: config.dbPath });
+// Metrics are for operators: a port already taken is logged, and metering serves on without them.
+const metrics = await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, worker, registry, nc, log }).then(
+  (server) => {
+    log.info({ msg: 'metrics at GET /metrics', host: config.metricsHost, port: server.port });
+    return server;
+  },
+  (error: unknown) => {
+    log.error({ msg: 'metrics not served: cannot listen', host: config.metricsHost, port: config.metricsPort, error: String(error) });
+    return undefined;
+  },
+);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ msg: 'shutting down', signal });
+  await metrics?.close();
   await service.stop();
   await nc.drain().catch(() => undefined);
   db.close();

@@ -28,9 +28,12 @@ import { handleUsage } from './handlers/ops/usage.ts';
 import { handlePing } from './handlers/ping.ts';
 import { handleRegister } from './handlers/register.ts';
 import { handleRelease } from './handlers/release.ts';
+import { DEFAULT_USAGE_RETENTION_DAYS } from './config.ts';
 import type { Log } from './log.ts';
+import type { MeteringMetrics } from './metrics/metering-metrics.ts';
 import { createAccounts } from './store/accounts.ts';
 import { createQuota } from './store/quota.ts';
+import { startUsageRetention } from './store/retention.ts';
 import { createThrottle } from './store/throttle.ts';
 import { createSerializer } from './serialize.ts';
 
@@ -46,6 +49,10 @@ export interface MeteringServiceOptions {
   log: Log;
   /** Injected clock (ms since epoch); the process passes Date.now. */
   now?: () => number;
+  /** Counts each request by endpoint and outcome, with its handling time. */
+  metrics?: MeteringMetrics;
+  /** Days of daily usage kept (USAGE_RETENTION_DAYS); older rows are deleted at start and once a day. */
+  usageRetentionDays?: number;
 }
 
 export interface MeteringService {
@@ -94,7 +101,10 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
       subject: rpc.subject,
       handler: (err, msg) => {
         if (err) return log.error({ msg: 'endpoint error', endpoint: name, error: err.message });
-        const done = answer(ctx, name, rpc, handler, msg).finally(() => inFlight.delete(done));
+        const started = performance.now();
+        const done = answer(ctx, name, rpc, handler, msg)
+          .then((outcome) => options.metrics?.request(name, outcome, (performance.now() - started) / 1000))
+          .finally(() => inFlight.delete(done));
         inFlight.add(done);
       },
     });
@@ -120,36 +130,45 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
   prune();
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
+  const retention = startUsageRetention(ctx.quota, options.usageRetentionDays ?? DEFAULT_USAGE_RETENTION_DAYS, ctx.now, log);
   log.info({ msg: 'metering service ready', name: METERING_SERVICE_NAME, version: METERING_SERVICE_VERSION });
 
   return {
     async stop() {
       clearInterval(pruneTimer);
+      retention.stop();
+      await retention.idle();
       await stopService(srv);
       await Promise.allSettled([...inFlight]);
     },
   };
 }
 
+/** Answers one request; resolves with its outcome for the metrics: `ok`, or the error kind it was answered with. */
 async function answer<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
   ctx: MeteringContext,
   name: string,
   rpc: Rpc<Req, Rep>,
   handler: (ctx: MeteringContext, req: z.output<Req>) => z.input<Rep> | Promise<z.input<Rep>>,
   msg: ServiceMsg,
-): Promise<void> {
+): Promise<string> {
   const parsed = rpc.request.safeParse(tryDecodeJson(msg.data));
   if (!parsed.success) {
     fail(msg, 'bad_request', `invalid ${name} request: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-    return;
+    return 'bad_request';
   }
   try {
     msg.respond(encodeJson(await handler(ctx, parsed.data)));
+    return 'ok';
   } catch (err) {
-    if (err instanceof ServiceFault) return fail(msg, err.kind, err.message, err.parameter);
+    if (err instanceof ServiceFault) {
+      fail(msg, err.kind, err.message, err.parameter);
+      return err.kind;
+    }
     // Logged without the request: a registration reply or lease request may carry secrets.
     ctx.log.error({ msg: 'handler failed', endpoint: name, error: (err as Error).message, stack: (err as Error).stack });
     fail(msg, 'internal', 'metering service error');
+    return 'internal';
   }
 }
 

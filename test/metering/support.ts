@@ -61,7 +61,8 @@ export interface ChildMetering {
 export async function spawnMetering(natsUrl: string, dataDir = tempDir('child')): Promise<ChildMetering> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/metering/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, NATS_URL: natsUrl, DATA_DIR: dataDir },
+    // Metrics on any free port: concurrent test files each run a metering process.
+    env: { ...process.env, NATS_URL: natsUrl, DATA_DIR: dataDir, METRICS_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

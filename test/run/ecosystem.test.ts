@@ -26,10 +26,11 @@ function load(env: Record<string, string>): App[] {
 }
 
 describe('ecosystem.config.cjs', () => {
-  it('ecosystem - runs nats, one metering and API_WORKERS api workers in fork mode from dist/', () => {
+  it('ecosystem - runs nats, one metering, API_WORKERS api workers and the log rotation in fork mode from dist/', () => {
     const apps = load({ API_WORKERS: '3', NATS_PORT: '5333', PORT: '9000' });
-    assert.deepEqual(apps.map((a) => a.name), ['nats', 'metering', 'api']);
-    const [nats, metering, api] = apps;
+    assert.deepEqual(apps.map((a) => a.name), ['nats', 'metering', 'api', 'logrotate']);
+    const [nats, metering, api, logrotate] = apps;
+    assert.match(logrotate.script, /dist\/logrotate\.mjs$/);
     assert.deepEqual(nats.args, ['-a', '127.0.0.1', '-p', '5333']);
     assert.equal(metering.instances, 1);
     assert.equal(api.instances, 3);
@@ -42,9 +43,29 @@ describe('ecosystem.config.cjs', () => {
     assert.equal(api.env?.MALLOC_TRIM_THRESHOLD_, '131072');
   });
 
+  it('ecosystem - forwards the operating settings: metrics and retention to metering, request logging to api, rotation to logrotate', () => {
+    const env = {
+      PM2_HOME: '/srv/dict/pm2',
+      METRICS_PORT: '9500',
+      METRICS_HOST: '0.0.0.0',
+      USAGE_RETENTION_DAYS: '30',
+      REQUEST_LOG: 'errors',
+      REQUEST_LOG_SAMPLE: '10',
+      LOG_MAX_MB: '50',
+      LOG_KEEP: '3',
+    };
+    const apps = Object.fromEntries(load(env).map((a) => [a.name, a.env ?? {}]));
+    assert.deepEqual(
+      [apps.metering.METRICS_PORT, apps.metering.METRICS_HOST, apps.metering.USAGE_RETENTION_DAYS],
+      ['9500', '0.0.0.0', '30'],
+    );
+    assert.deepEqual([apps.api.REQUEST_LOG, apps.api.REQUEST_LOG_SAMPLE], ['errors', '10']);
+    assert.deepEqual([apps.logrotate.PM2_HOME, apps.logrotate.LOG_MAX_MB, apps.logrotate.LOG_KEEP], ['/srv/dict/pm2', '50', '3']);
+  });
+
   it('ecosystem - skips its own nats-server when NATS_URL names another server', () => {
     const apps = load({ NATS_URL: 'nats://10.0.0.5:4222' });
-    assert.deepEqual(apps.map((a) => a.name), ['metering', 'api']);
+    assert.deepEqual(apps.map((a) => a.name), ['metering', 'api', 'logrotate']);
     assert.equal(apps[1].env?.NATS_URL, 'nats://10.0.0.5:4222');
   });
 });
@@ -55,13 +76,24 @@ describe('configuration check', () => {
     try {
       execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-config.ts'], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH, PORT: 'eighty', API_WORKERS: '0', TRUST_PROXY: 'not-an-ip' },
+        env: {
+          PATH: process.env.PATH,
+          PORT: 'eighty',
+          API_WORKERS: '0',
+          TRUST_PROXY: 'not-an-ip',
+          REQUEST_LOG: 'some',
+          METRICS_PORT: '70000',
+          USAGE_RETENTION_DAYS: '0',
+          LOG_MAX_MB: 'big',
+        },
         stdio: 'pipe',
       });
       assert.fail('expected a non-zero exit');
     } catch (err) {
       stderr = String((err as { stderr?: Buffer }).stderr);
     }
-    for (const name of ['PORT', 'API_WORKERS', 'TRUST_PROXY']) assert.match(stderr, new RegExp(name), stderr);
+    for (const name of ['PORT', 'API_WORKERS', 'TRUST_PROXY', 'REQUEST_LOG', 'METRICS_PORT', 'USAGE_RETENTION_DAYS', 'LOG_MAX_MB']) {
+      assert.match(stderr, new RegExp(`\\b${name}[.:]`), stderr);
+    }
   });
 });

@@ -16,6 +16,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface Pm2Stack {
   baseUrl: string;
+  /** The metering process's GET /metrics for the whole stack. */
+  metricsUrl: string;
   dataDir: string;
   env: NodeJS.ProcessEnv;
   /** Runs the pm2 CLI against this stack's daemon. */
@@ -27,16 +29,29 @@ export interface Pm2Stack {
   stop(): Promise<void>;
 }
 
-export async function startPm2Stack(options: { workers?: number } = {}): Promise<Pm2Stack> {
+export interface Pm2StackOptions {
+  workers?: number;
+  /** Variables the ecosystem reads (REQUEST_LOG, LOG_MAX_MB, …), over the test's own. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A temp DATA_DIR whose current snapshot is a copy of the test snapshot. */
+export function newDataDir(): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-pm2-'));
   const snapshots = path.join(dataDir, 'snapshots');
   fs.mkdirSync(snapshots, { recursive: true });
   fs.copyFileSync(testSnapshotPath(), path.join(snapshots, 'snapshot-initial.sqlite'));
   fs.symlinkSync('snapshot-initial.sqlite', path.join(snapshots, 'current.sqlite'));
+  return dataDir;
+}
+
+export async function startPm2Stack(options: Pm2StackOptions = {}): Promise<Pm2Stack> {
+  const dataDir = newDataDir();
 
   // pm2 runs production's ecosystem, which listens on fixed ports: chosen free here, bound later.
   const port = await freePort();
   const natsPort = await freePort();
+  const metricsPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PM2_HOME: path.join(dataDir, 'pm2'),
@@ -44,7 +59,9 @@ export async function startPm2Stack(options: { workers?: number } = {}): Promise
     PORT: String(port),
     HOST: '127.0.0.1',
     NATS_PORT: String(natsPort),
+    METRICS_PORT: String(metricsPort),
     API_WORKERS: String(options.workers ?? 2),
+    ...options.env,
   };
   delete env.NATS_URL;
   delete env.SNAPSHOT_PATH;
@@ -70,6 +87,7 @@ export async function startPm2Stack(options: { workers?: number } = {}): Promise
 
   return {
     baseUrl,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     dataDir,
     env,
     pm2,

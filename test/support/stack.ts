@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { closeApp, createApp } from '../../services/api/app.ts';
 import { readApiConfig } from '../../services/api/config.ts';
 import { connectMeter } from '../../services/api/metering/nats-meter.ts';
+import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import { onUnsharedPort } from './listeners.ts';
 import { startNats } from './nats.ts';
@@ -98,7 +99,8 @@ export async function startBackend(): Promise<Backend> {
   const nats = await startNats();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-api-test-'));
   const output: string[] = [];
-  const env = { NATS_URL: nats.url, DATA_DIR: dataDir };
+  // Metrics on any free port: concurrent test files each run a metering process.
+  const env = { NATS_URL: nats.url, DATA_DIR: dataDir, METRICS_PORT: '0' };
   let metering: ChildProcess | undefined;
 
   const startMetering = async (): Promise<void> => {
@@ -180,6 +182,8 @@ export async function startStack(options: { workers?: number; env?: NodeJS.Proce
           SNAPSHOT_PATH: snapshotPath,
           TRUST_PROXY: '127.0.0.1',
           NODE_APP_INSTANCE: String(i),
+          // Every request's line: tests read them (which worker served, what a line holds).
+          REQUEST_LOG: 'all',
           ...options.env,
         },
         output,
@@ -265,7 +269,7 @@ export async function startInProcessStack(
   const now = options.now ?? Date.now;
   // The meter keeps the real clock: the metering process counts days by its own.
   const meter = await connectMeter({ natsUrl: backend.natsUrl, workerName: `test-${process.pid}` });
-  const deps: Deps = { config, snapshot, meter, log, now };
+  const deps: Deps = { config, snapshot, meter, log, stats: new WorkerCounters(), now };
   const app = createApp(deps);
   await app.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${app.port}`;

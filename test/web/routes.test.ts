@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { createApp } from '../../services/api/app.ts';
 import type { Deps } from '../../services/api/deps.ts';
 import type { Meter, Registration, RegistrationInput } from '../../services/api/metering/meter.ts';
+import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { MeteringUnavailableError, RateLimitedError } from '../../services/shared/domain-errors.ts';
@@ -42,10 +43,11 @@ before(async () => {
   snapshot = openSnapshot(testSnapshotPath());
   const port = await freePort();
   const deps: Deps = {
-    config: { port, host: '127.0.0.1', natsUrl: 'nats://127.0.0.1:1', dataDir: '.tmp', snapshotPath: snapshot.meta.path, trustProxy: [], workerName: 'web-test' },
+    config: { port, host: '127.0.0.1', natsUrl: 'nats://127.0.0.1:1', dataDir: '.tmp', snapshotPath: snapshot.meta.path, trustProxy: [], workerName: 'web-test', requestLog: { mode: 'all', sampleEvery: 1 } },
     snapshot,
     meter,
     log: { info: () => {}, error: (f) => errors.push(f), flush: () => {} },
+    stats: new WorkerCounters(),
     now: () => Date.parse('2025-11-22T12:00:00Z'),
   };
   const app = createApp(deps);

@@ -129,6 +129,7 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
   /** The error reply; rate-limit headers once the key is resolved (spec, Errors 2), none on 401s. */
   const sendError = (res: HttpResponse, error: unknown, admission: Admission | undefined): number => {
     const apiError: ApiError = publicError(deps, 'GET', route, error);
+    if (admission === undefined) deps.stats.refused(endpoint, apiError.code);
     res.writeStatus(`${apiError.status} ${STATUS_CODES[apiError.status] ?? 'Error'}`);
     writeBlock(res, ERROR_HEADERS);
     if (admission) writeRateLimit(res, admission.limit, admission.remaining, admission.used);
@@ -180,6 +181,7 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
       return;
     }
     if (admission !== undefined) {
+      deps.stats.admitted(endpoint, 'held');
       done(serve(res, req, admission), admission);
       return;
     }
@@ -190,6 +192,7 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
     });
     deps.meter.admit(key, endpoint).then(
       (granted) => {
+        deps.stats.admitted(endpoint, 'leased');
         if (aborted) return done(499, granted);
         res.cork(() => done(serve(res, req, granted), granted));
       },

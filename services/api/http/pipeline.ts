@@ -106,9 +106,10 @@ export function sendJson(res: Response, ctx: RequestContext, status: number, bod
   res.send(body, ctx.close);
 }
 
-/** The request's log line (one per request: method, route pattern, status, duration, key prefix). */
+/** The request's count and duration for the metrics, and its log line (method, route, status, duration, key prefix). */
 export function logRequest(deps: Deps, method: string, route: string, status: number, started: number, keyPrefix?: string): void {
   const ms = Math.round((performance.now() - started) * 100) / 100;
+  deps.stats.request(route, status, ms);
   if (deps.log.request) deps.log.request(method, route, status, ms, keyPrefix);
   else deps.log.info({ msg: 'request', method, route, status, ms, ...(keyPrefix ? { keyPrefix } : {}) });
 }

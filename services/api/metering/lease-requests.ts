@@ -9,6 +9,7 @@ import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { call } from '../../shared/metering/client.ts';
 import { MAX_LEASE_WANT, RPC, type LeaseReply } from '../../shared/metering/protocol.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
+import type { WorkerStats } from '../metrics/worker-stats.ts';
 
 interface Acquisition {
   waiters: number;
@@ -23,6 +24,8 @@ export interface LeaseRequestsOptions {
   connected: () => boolean;
   /** Read when the request is sent and handed to `apply`, to detect invalidations that raced with it. */
   epoch: () => number;
+  /** Counts each request's outcome and round trip (the metrics). */
+  stats?: Pick<WorkerStats, 'lease'>;
 }
 
 export class LeaseRequests {
@@ -80,7 +83,15 @@ export class LeaseRequests {
     // it first meets a metering that is still down. An id the service never saw is simply granted afresh.
     const { holder, workerName: worker } = this.o;
     const want = Math.min(MAX_LEASE_WANT, Math.max(acq.waiters, acq.ahead));
-    const reply = await call(this.o.nc, RPC.lease, { holder, worker, requestId, keyHash: hash, endpoint, day, want });
+    const sent = performance.now();
+    let reply: LeaseReply;
+    try {
+      reply = await call(this.o.nc, RPC.lease, { holder, worker, requestId, keyHash: hash, endpoint, day, want });
+    } catch (error) {
+      this.o.stats?.lease('failed', performance.now() - sent);
+      throw error;
+    }
+    this.o.stats?.lease(reply.status, performance.now() - sent);
     this.unanswered.delete(slot);
     apply(reply, epoch);
   }

@@ -42,6 +42,8 @@ export interface Meter {
   /** Registers (idempotent on email) and issues a key; throws RateLimitedError, InvalidRegistrationError,
    *  MeteringUnavailableError. `clientIp` is already resolved through TRUST_PROXY. */
   register(input: RegistrationInput, clientIp: string): Promise<Registration>;
+  /** Keys the worker holds (with their leases) now, for the metrics. */
+  cachedKeys?(): number;
   /** Whether the metering service answers now (for /healthz). */
   reachable(): Promise<boolean>;
   /** Returns unused leased units and drains the NATS connection. */

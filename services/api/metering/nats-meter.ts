@@ -12,6 +12,7 @@ import { keysChangedEvent, reclaimRequest, RPC, type LeaseReply } from '../../sh
 import { countUnits, type Range } from '../../shared/metering/ranges.ts';
 import { KEYS_CHANGED_SUBJECT, reclaimSubject } from '../../shared/metering/subjects.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
+import type { WorkerStats } from '../metrics/worker-stats.ts';
 import { admission, quotaExceeded } from './admission.ts';
 import { EndpointLease } from './endpoint-lease.ts';
 import { KeyCache, type KeyEntry } from './key-cache.ts';
@@ -62,6 +63,8 @@ export interface ConnectMeterOptions {
   workerName: string;
   /** Injected clock (ms since epoch); defaults to Date.now. */
   now?: () => number;
+  /** Lease requests' outcomes and round trips, for the metrics. */
+  stats?: Pick<WorkerStats, 'lease'>;
 }
 
 export async function connectMeter(options: ConnectMeterOptions): Promise<Meter> {
@@ -71,7 +74,7 @@ export async function connectMeter(options: ConnectMeterOptions): Promise<Meter>
     maxReconnectAttempts: -1,
     reconnectTimeWait: RECONNECT_TIME_WAIT_MS,
   });
-  return new NatsMeter(nc, options.workerName, options.now ?? Date.now);
+  return new NatsMeter(nc, options.workerName, options.now ?? Date.now, options.stats);
 }
 
 /** What the local check concluded: admitted, refused, or a lease request is needed first. */
@@ -101,6 +104,7 @@ export class NatsMeter implements Meter {
     private readonly nc: NatsConnection,
     private readonly workerName: string,
     private readonly now: () => number,
+    stats?: Pick<WorkerStats, 'lease'>,
   ) {
     this.subs = [
       nc.subscribe(KEYS_CHANGED_SUBJECT, { callback: (err, msg) => !err && this.onKeysChanged(msg.data) }),
@@ -120,6 +124,7 @@ export class NatsMeter implements Meter {
       workerName,
       connected: () => this.connected,
       epoch: () => this.epoch,
+      stats,
     });
     void this.watchStatus();
   }
@@ -284,6 +289,10 @@ export class NatsMeter implements Meter {
         lease.add(ranges, lease.lastUsedAt);
       }
     });
+  }
+
+  cachedKeys(): number {
+    return this.cache.usable.size;
   }
 
   register(input: RegistrationInput, clientIp: string): Promise<Registration> {

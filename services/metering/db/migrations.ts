@@ -67,4 +67,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE api_keys ADD COLUMN plan TEXT NOT NULL DEFAULT 'free' CHECK (plan IN ('free', 'team', 'institution'));
   UPDATE api_keys SET plan = (SELECT d.plan FROM developers d WHERE d.id = api_keys.developer_id);
   `,
+  // Daily usage is kept for USAGE_RETENTION_DAYS: the daily prune finds the old days through this index
+  // instead of reading the whole table (rows are written once a day per key and endpoint; updates leave it).
+  `
+  CREATE INDEX quota_days_day ON quota_days (day);
+  `,
 ];

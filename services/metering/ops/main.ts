@@ -1,12 +1,15 @@
-// The operator CLI (`npm run ops -- <command>`): talks to the running metering service over NATS.
+// The operator CLI (`npm run ops -- <command>`): talks to the running metering service over NATS: the server
+// NATS_URL or NATS_PORT names, else the one the stack running for DATA_DIR was started with (asked of its pm2).
 import path from 'node:path';
 
 import { connect } from 'nats';
 
 import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
+import { DEFAULT_NATS_PORT, natsUrl } from '../../shared/env.ts';
 import { MeteringServiceError } from '../../shared/metering/client.ts';
-import { readMeteringConfig } from '../config.ts';
+import { findStack, noStackMessage, stackProcesses } from '../../shared/running-stack.ts';
 import { COMMANDS, UsageError } from './commands.ts';
+import { readOpsConfig } from './config.ts';
 
 /** Exit codes: 1 refused by the service (unknown email or prefix, ...), 2 bad usage, 3 service unreachable. */
 const EXIT_REFUSED = 1;
@@ -37,6 +40,21 @@ function help(): string {
   return `usage: npm run ops -- <command> [--json]\n${lines.join('\n')}`;
 }
 
+/** The NATS server of the metering process that the stack of `dataDir` runs, from the env pm2 gave it. */
+async function stackNatsUrl(dataDir: string): Promise<string> {
+  const stack = await findStack(dataDir);
+  if (!stack) throw new StackNotFound(noStackMessage(dataDir));
+  const metering = (await stackProcesses(stack, process.env)).find((p) => p.name === 'metering');
+  if (!metering) throw new StackNotFound(`the stack for DATA_DIR=${stack.dataDir} runs no metering process`);
+  // pm2 keeps an app's variables both in pm2_env and in pm2_env.env.
+  const { NATS_URL, NATS_PORT } = { ...metering.pm2_env, ...metering.pm2_env.env } as Record<string, unknown>;
+  return natsUrl({ NATS_URL: typeof NATS_URL === 'string' ? NATS_URL : undefined, NATS_PORT: Number(NATS_PORT ?? DEFAULT_NATS_PORT) });
+}
+
+class StackNotFound extends Error {
+  override readonly name = 'StackNotFound';
+}
+
 async function main(argv: string[]): Promise<number> {
   let command;
   try {
@@ -45,12 +63,20 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${(err as Error).message}\n${help()}\n`);
     return EXIT_USAGE;
   }
-  const config = readMeteringConfig();
+  const config = readOpsConfig();
+  let url: string;
+  try {
+    url = config.natsUrl ?? (await stackNatsUrl(config.dataDir));
+  } catch (err) {
+    if (!(err instanceof StackNotFound)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return EXIT_UNAVAILABLE;
+  }
   let nc;
   try {
-    nc = await connect({ servers: config.natsUrl, name: `ops-${path.basename(process.argv[1] ?? 'cli')}` });
+    nc = await connect({ servers: url, name: `ops-${path.basename(process.argv[1] ?? 'cli')}` });
   } catch (err) {
-    process.stderr.write(`cannot reach NATS at ${config.natsUrl}: ${(err as Error).message}\n`);
+    process.stderr.write(`cannot reach NATS at ${url}: ${(err as Error).message}\n`);
     return EXIT_UNAVAILABLE;
   }
   try {
@@ -67,7 +93,7 @@ async function main(argv: string[]): Promise<number> {
       return EXIT_REFUSED;
     }
     if (err instanceof MeteringUnavailableError) {
-      process.stderr.write(`the metering service does not answer on ${config.natsUrl}\n`);
+      process.stderr.write(`the metering service does not answer on ${url}\n`);
       return EXIT_UNAVAILABLE;
     }
     throw err;

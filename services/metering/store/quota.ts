@@ -64,6 +64,10 @@ export function createQuota(db: Db) {
        WHERE key_id = @keyId AND endpoint = @endpoint AND day = @day AND holder = @holder`,
     ),
     pruneHolds: db.prepare<[string]>('DELETE FROM quota_holds WHERE day < ?'),
+    pruneDays: db.prepare<[string, number]>(
+      `DELETE FROM quota_days WHERE (key_id, endpoint, day) IN
+         (SELECT key_id, endpoint, day FROM quota_days WHERE day < ? LIMIT ?)`,
+    ),
     usageOf: db.prepare<[string, string], { endpoint: string; used: number }>(
       'SELECT endpoint, used FROM quota_days WHERE key_id = ? AND day = ?',
     ),
@@ -134,6 +138,10 @@ export function createQuota(db: Db) {
     /** Drops lease records of days before `day` (they only served releases of those days). */
     pruneHolds(day: string): void {
       q.pruneHolds.run(day);
+    },
+    /** Deletes up to `limit` daily usage rows of days before `day`; returns how many. */
+    pruneDays(day: string, limit: number): number {
+      return q.pruneDays.run(day, limit).changes;
     },
     /** Per endpoint, units used (granted - returned) on one day. */
     usage(keyId: string, day: string): Map<string, { used: number }> {

@@ -4,6 +4,7 @@
 import { closeApp, createApp } from '../../../services/api/app.ts';
 import { readApiConfig } from '../../../services/api/config.ts';
 import { connectMeter } from '../../../services/api/metering/nats-meter.ts';
+import { WorkerCounters } from '../../../services/api/metrics/worker-stats.ts';
 import { openSnapshot } from '../../../services/api/snapshot/reader.ts';
 import { startBackend } from '../../support/stack.ts';
 import { testSnapshotPath } from '../../support/snapshot.ts';
@@ -30,7 +31,7 @@ export async function startClockedWorker(now: () => number): Promise<ClockedWork
   const snapshot = openSnapshot(snapshotPath);
   // The metering service accepts a day either side of its own, so the worker may name the next day.
   const meter = await connectMeter({ natsUrl: backend.natsUrl, workerName: `clocked-${process.pid}`, now });
-  const deps: Deps = { config, snapshot, meter, log, now };
+  const deps: Deps = { config, snapshot, meter, log, stats: new WorkerCounters(), now };
   const app = createApp(deps);
   await app.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${app.port}`;

@@ -1,0 +1,76 @@
+// Answers the metering process's metrics requests (METRICS_SUBJECT, every worker answers) with this worker's
+// families: prom-client's process metrics, the request-path counters, keys cached, dropped log lines and the
+// snapshot it serves. Its own NATS connection, so that a scrape never queues behind the meter's traffic.
+import { connect } from 'nats';
+
+import { encodeJson } from '../../shared/metering/client.ts';
+import { droppedLogLines, withWorker } from '../../shared/metrics/families.ts';
+import { METRICS_SUBJECT } from '../../shared/metrics/protocol.ts';
+import { createProcessRegistry } from '../../shared/metrics/registry.ts';
+
+import type { CollectReply, MetricFamily } from '../../shared/metrics/protocol.ts';
+import type { Logger } from '../deps.ts';
+import type { Meter } from '../metering/meter.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { WorkerCounters } from './worker-stats.ts';
+
+/** Reconnect quickly after a NATS restart and never give up, as the meter does. */
+const RECONNECT_TIME_WAIT_MS = 250;
+
+export interface WorkerMetricsSources {
+  worker: string;
+  counters: WorkerCounters;
+  log: Logger;
+  meter: Meter;
+  snapshot: Snapshot;
+}
+
+export interface WorkerMetrics {
+  /** This worker's families now, labelled with its name. */
+  families(): Promise<MetricFamily[]>;
+  close(): Promise<void>;
+}
+
+export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetricsSources): Promise<WorkerMetrics> {
+  const { worker, counters, log, meter, snapshot } = sources;
+  const registry = createProcessRegistry(worker);
+  const { version, formatVersion, builtAt, sample } = snapshot.meta;
+  const families = async (): Promise<MetricFamily[]> => [
+    // prom-client's typings give `type` as an enum; at run time it is the string the wire schema names.
+    ...((await registry.getMetricsAsJSON()) as unknown as MetricFamily[]),
+    ...withWorker(
+      [
+        ...counters.families(),
+        { name: 'dict_keys_cached', help: 'API keys this worker holds, with their leases.', type: 'gauge', values: [{ labels: {}, value: meter.cachedKeys?.() ?? 0 }] },
+        droppedLogLines(log.dropped?.() ?? { request: 0, other: 0 }),
+        {
+          name: 'dict_snapshot_info',
+          help: 'The snapshot this worker serves (always 1; its identity in the labels).',
+          type: 'gauge',
+          values: [{ labels: { version, format: formatVersion, built_at: builtAt, sample: String(sample) }, value: 1 }],
+        },
+      ],
+      worker,
+    ),
+  ];
+
+  const nc = await connect({ servers: natsUrl, name: `${worker}-metrics`, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_TIME_WAIT_MS });
+  nc.subscribe(METRICS_SUBJECT, {
+    callback: (err, msg) => {
+      if (err) return;
+      families().then(
+        (list) => {
+          const reply: CollectReply = { worker, families: list };
+          msg.respond(encodeJson(reply));
+        },
+        (error: unknown) => log.error({ msg: 'metrics collection failed', error: String(error) }),
+      );
+    },
+  });
+  return {
+    families,
+    async close() {
+      if (!nc.isClosed()) await nc.drain().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// The stack's logs as production runs them (pm2, bundled services) with every request logged: files rotated by
+// size, and a log reader that stops for a while (pm2's daemon under SIGSTOP) costs no worker and no request.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { startBlast } from '../support/blast.ts';
+import { apiLogLines, apiWorkers, stallLogReader } from '../support/log-stall.ts';
+import { startPm2Stack, type Pm2Stack } from '../support/pm2-stack.ts';
+
+const PATHS = ['/api/v1/stats', '/api/v1/languages', '/api/v1/word-of-the-day?language=yo'];
+const MIB = 1024 * 1024;
+/** What a worker may write between two checks of the rotation process (1 s) and the reopen, at this load. */
+const OVERSHOOT = 3 * MIB;
+const STALL_MS = 8_000;
+const RSS_LIMIT = 200 * MIB;
+
+describe('logs under pm2', () => {
+  let stack: Pm2Stack;
+  let key: string;
+  before(async () => {
+    stack = await startPm2Stack({ workers: 2, env: { REQUEST_LOG: 'all', LOG_MAX_MB: '1', LOG_KEEP: '2' } });
+    key = await stack.newKey('logs@example.org', 'institution');
+    // Each worker leases allowance for each path before the load starts.
+    for (let i = 0; i < 20; i++) await (await fetch(`${stack.baseUrl}${PATHS[i % PATHS.length]}`, { headers: { 'x-api-key': key } })).arrayBuffer();
+  });
+  after(async () => {
+    await stack?.stop();
+  });
+
+  it('logs under pm2 - files over LOG_MAX_MB are rotated, LOG_KEEP of each kept, and pm2 writes on into the emptied files', async () => {
+    const logs = path.join(stack.dataDir, 'pm2', 'logs');
+    const blast = startBlast({ baseUrl: stack.baseUrl, paths: PATHS, keys: [key], connections: 32 });
+    const deadline = Date.now() + 60_000;
+    const rotatedTwice = () => fs.readdirSync(logs).filter((n) => /^api-out-\d+\.log\.2$/.test(n)).length;
+    while (rotatedTwice() === 0 && Date.now() < deadline) await sleep(500);
+    await sleep(1_500);
+    const statuses = await blast.stop();
+    await sleep(1_500);
+    const sizes = Object.fromEntries(fs.readdirSync(logs).sort().map((n) => [n, fs.statSync(path.join(logs, n)).size]));
+    const shown = `${JSON.stringify(sizes)} after ${JSON.stringify([...statuses])}`;
+    assert.ok(rotatedTwice() > 0, `a worker's log was rotated twice: ${shown}`);
+    assert.deepEqual(Object.keys(sizes).filter((n) => /\.log\.([3-9]|\d\d+)$/.test(n)), [], `no more than LOG_KEEP rotated files: ${shown}`);
+    for (const [name, size] of Object.entries(sizes)) assert.ok(size <= MIB + OVERSHOOT, `${name} holds ${size} bytes: ${shown}`);
+    const rotation = fs.readFileSync(path.join(logs, fs.readdirSync(logs).find((n) => /^logrotate-out.*\.log$/.test(n)) ?? ''), 'utf8');
+    assert.match(rotation, /"msg":"rotated","files":\["api-out-\d+\.log"/, rotation);
+    // pm2 appends on into the emptied files.
+    await (await fetch(`${stack.baseUrl}/api/v1/stats`, { headers: { 'x-api-key': key } })).arrayBuffer();
+    await sleep(500);
+    const live = fs.readdirSync(logs).filter((n) => /^api-out-\d+\.log$/.test(n));
+    assert.ok(live.some((n) => fs.statSync(path.join(logs, n)).size > 0), `a live log got the last request: ${shown}`);
+  });
+
+  it('logs under pm2 - with pm2 stopped under load, workers stay up and bounded, requests succeed, dropped lines are counted and reported', async () => {
+    const workers = await apiWorkers(stack);
+    const blast = startBlast({ baseUrl: stack.baseUrl, paths: PATHS, keys: [key], connections: 32 });
+    await sleep(1_000);
+    const stall = await stallLogReader(stack, STALL_MS, workers.map((w) => w.pid), key);
+    await sleep(2_000);
+    const statuses = await blast.stop();
+    const shown = JSON.stringify({ statuses: [...statuses], failures: blast.failures.slice(0, 5), rss: [...stall.peakRss].map(([pid, b]) => [pid, Math.round(b / MIB)]) });
+
+    assert.deepEqual([...statuses.keys()], [200], `every request answered 200: ${shown}`);
+    assert.deepEqual(blast.failures, [], shown);
+    assert.ok(stall.probes.length > 10 && stall.probes.every((p) => p.status === 200), `probes during the stall: ${JSON.stringify(stall.probes)}`);
+    for (const [pid, rss] of stall.peakRss) assert.ok(rss < RSS_LIMIT, `worker ${pid} reached ${Math.round(rss / MIB)} MB: ${shown}`);
+    const after = await apiWorkers(stack);
+    assert.deepEqual(after, workers, 'no worker died or restarted');
+
+    // Once pm2 reads again, each worker says what it dropped.
+    let reports: Record<string, unknown>[] = [];
+    for (let i = 0; i < 50 && reports.length < workers.length; i++) {
+      await sleep(200);
+      reports = apiLogLines(stack, 'out').filter((l) => l.level === 'warn' && l.msg === 'log lines dropped: the log reader did not keep up');
+    }
+    assert.equal(new Set(reports.map((r) => r.worker)).size, workers.length, `a report from each worker: ${JSON.stringify(reports)}`);
+    for (const r of reports) assert.ok(Number(r.requestLines) > 0 && r.otherLines === 0, JSON.stringify(r));
+  });
+});
