@@ -4,6 +4,9 @@ import path from 'node:path';
 import { z } from 'zod';
 
 import { natsUrl, readEnv, sharedEnvSchema } from '../shared/env.ts';
+import { operatorContactEnv } from './operator-contact.ts';
+
+import type { OperatorContact } from './operator-contact.ts';
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
@@ -23,6 +26,8 @@ const apiEnvSchema = sharedEnvSchema.extend({
     .pipe(z.array(z.string().ip({ message: 'must be a comma-separated list of IP addresses' }))),
   /** Worker name for logs and metering leases (pm2 sets NODE_APP_INSTANCE). */
   NODE_APP_INSTANCE: z.string().optional(),
+  /** How people reach the operator for the team and institution plans: an email address or an https URL. */
+  OPERATOR_CONTACT: operatorContactEnv,
 });
 
 export interface ApiConfig {
@@ -33,6 +38,8 @@ export interface ApiConfig {
   snapshotPath: string;
   trustProxy: readonly string[];
   workerName: string;
+  /** Shown on /developers, /about and in quota_exceeded; undefined when OPERATOR_CONTACT is unset. */
+  operatorContact?: OperatorContact;
 }
 
 export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -45,5 +52,6 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     snapshotPath: env.SNAPSHOT_PATH ?? path.join(env.DATA_DIR, 'snapshots', 'current.sqlite'),
     trustProxy: env.TRUST_PROXY,
     workerName: `api-${env.NODE_APP_INSTANCE ?? process.pid}@${os.hostname()}`,
+    operatorContact: env.OPERATOR_CONTACT,
   };
 }

@@ -42,7 +42,7 @@ before(async () => {
   snapshot = openSnapshot(testSnapshotPath());
   const port = await freePort();
   const deps: Deps = {
-    config: { port, host: '127.0.0.1', natsUrl: 'nats://127.0.0.1:1', dataDir: '.tmp', snapshotPath: snapshot.meta.path, trustProxy: [], workerName: 'web-test' },
+    config: { port, host: '127.0.0.1', natsUrl: 'nats://127.0.0.1:1', dataDir: '.tmp', snapshotPath: snapshot.meta.path, trustProxy: [], workerName: 'web-test', operatorContact: { text: 'ops@example.org', href: 'mailto:ops@example.org' } },
     snapshot,
     meter,
     log: { info: () => {}, error: (f) => errors.push(f), flush: () => {} },
@@ -83,6 +83,13 @@ describe('website routes', () => {
       assert.ok(res.headers.get('referrer-policy'), path);
       assert.match(res.headers.get('cache-control') ?? '', /^public, max-age=\d+$/, path);
       assert.equal(res.headers.get('x-ratelimit-limit'), null, `${path} is not metered`);
+    }
+  });
+
+  it('website routes - the operator contact (OPERATOR_CONTACT) shows on /developers and /about', async () => {
+    for (const path of ['/developers', '/about']) {
+      const res = await get(path);
+      assert.match(res.body, /<a href="mailto:ops@example\.org">ops@example\.org<\/a>/, `${path}: ${res.body}`);
     }
   });
 
@@ -173,16 +180,19 @@ describe('website sign-up', () => {
   it('website sign-up - shows each validation error next to its field, keeps the values, calls nothing', async () => {
     const before = meter.calls.length;
     const cases: Array<[Record<string, string>, string, RegExp]> = [
-      [{ name: '', email: 'a@b.org' }, 'name', /Name is required\./],
-      [{ name: 'Ada', email: 'not-an-email' }, 'email', /Email address must be an email address\./],
-      [{ name: 'x'.repeat(201), email: 'a@b.org' }, 'name', /Name must be at most 200 characters\./],
-      [{ email: 'a@b.org' }, 'name', /Name is required\./],
+      [{ name: '', email: 'a@b.org' }, 'name', /Enter your name/],
+      [{ name: 'Ada', email: 'not-an-email' }, 'email', /Enter an email like name@example\.org/],
+      [{ name: 'Ada', email: '' }, 'email', /Enter your email address/],
+      [{ name: 'x'.repeat(201), email: 'a@b.org' }, 'name', /Enter a name of 200 characters or fewer/],
+      [{ email: 'a@b.org' }, 'name', /Enter your name/],
     ];
     for (const [fields, field, message] of cases) {
       const res = await postForm(fields);
       assert.equal(res.status, 400, JSON.stringify(fields));
       assert.equal(res.headers.get('cache-control'), 'no-store');
-      assert.match(res.body, new RegExp(`<p class="error-text" id="f-${field}-error">${message.source}`), JSON.stringify(fields));
+      assert.match(res.body, new RegExp(`<p class="error-text" id="f-${field}-error"><span class="visually-hidden">Error: </span>${message.source}`), JSON.stringify(fields));
+      assert.match(res.body, new RegExp(`<li><a href="#f-${field}">${message.source}</a></li>`), 'the summary links to the field');
+      assert.match(res.body, /<title>Error: Developers · /);
       if (fields.email) assert.ok(res.body.includes(`value="${fields.email}"`), 'value kept');
     }
     assert.equal(meter.calls.length, before);

@@ -67,7 +67,7 @@ describe('pages from snapshot data', () => {
 
   it('about page - every corpus of the snapshot with its licence and attribution', () => {
     const sources = corpusSources(snapshot);
-    const page = aboutPage({ assets: ASSETS, sources, languages: snapshot.languages(), stats: readStats(snapshot) }).value;
+    const page = aboutPage({ assets: ASSETS, contact: undefined, sources, languages: snapshot.languages(), stats: readStats(snapshot) }).value;
     const ids = sources.map((s) => s.id).sort();
     assert.deepEqual(ids, ['igbo-api', 'ud-yoruba-ytb', 'unilex-frequency-ig', 'unilex-frequency-yo', 'wiktionary-yoruba']);
     for (const s of sources) {

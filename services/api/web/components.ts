@@ -1,6 +1,7 @@
 // Pieces several pages share: the search form, language attributes, part-of-speech and match-type labels.
 import type { Language } from '../../shared/schemas.ts';
 import type { MatchType } from '../../shared/vocabulary.ts';
+import type { OperatorContact } from '../operator-contact.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 
@@ -57,4 +58,10 @@ ${active.map(
 </form>
 <p class="note">Tone marks are optional: <span lang="yo">omo</span> finds <span lang="yo">ọmọ</span>, and an English
 word finds the entries it translates.</p>`;
+}
+
+/** The operator's contact as a link, or plain words saying that none is published (OPERATOR_CONTACT unset). */
+export function operatorContactText(contact: OperatorContact | undefined): Html {
+  if (!contact) return html`this service has not published a contact address yet.`;
+  return html`<a href="${contact.href}">${contact.text}</a>.`;
 }

@@ -69,7 +69,8 @@ export function registerWebsite(app: Server, deps: Deps): void {
     sendHtml(res, entryPage({ assets, entry }), { cache: CACHE.stable });
   }));
 
-  app.get('/developers', guarded((_req, res) => sendHtml(res, developersPage({ assets }), { cache: CACHE.stable })));
+  const contact = deps.config.operatorContact;
+  app.get('/developers', guarded((_req, res) => sendHtml(res, developersPage({ assets, contact }), { cache: CACHE.stable })));
   app.post('/developers', guarded(signupHandler(deps, assets)));
 
   app.get('/docs', guarded((_req, res) =>
@@ -78,6 +79,7 @@ export function registerWebsite(app: Server, deps: Deps): void {
   app.get('/about', guarded((_req, res) => {
     const page = aboutPage({
       assets,
+      contact,
       sources: corpusSources(deps.snapshot),
       languages: deps.snapshot.languages(),
       stats: readStats(deps.snapshot),

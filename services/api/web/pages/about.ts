@@ -1,7 +1,8 @@
 // /about: every corpus with its licence and attribution, the snapshot's figures, and the normalisation policy.
 import type { Language, Stats } from '../../../shared/schemas.ts';
+import type { OperatorContact } from '../../operator-contact.ts';
 import type { CorpusSource } from '../../snapshot/snapshot.ts';
-import { langOf } from '../components.ts';
+import { langOf, operatorContactText } from '../components.ts';
 import { html, safeUrl } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
@@ -9,6 +10,8 @@ import type { AssetUrls } from '../layout.ts';
 
 export interface AboutPageInput {
   assets: AssetUrls;
+  /** OPERATOR_CONTACT. */
+  contact: OperatorContact | undefined;
   sources: readonly CorpusSource[];
   languages: readonly Language[];
   stats: Stats | undefined;
@@ -53,7 +56,10 @@ the ordinary grave and acute accents.</li>
 (<span lang="yo">ń ǹ ḿ</span>) read as n or m, capitals as small letters, and the hyphen that starts Igbo verb roots
 ignored. So <span lang="yo">omo</span> finds <span lang="yo">ọmọ</span>, and <span lang="ig">mmiri</span> finds Williamson's
 <span lang="ig">mmilī</span>. Results say how they matched: exactly, without tone marks, through a variant spelling,
-as the start of a longer word, or through the English meaning.</p>`;
+as the start of a longer word, or through the English meaning.</p>
+<h2>Contact</h2>
+<p>For corrections, questions about the data, or the team and institution plans of the API, contact the operator of
+this service: ${operatorContactText(input.contact)}</p>`;
   return layout({
     title: 'About the data',
     section: 'about',
