@@ -21,6 +21,18 @@ export const SourceManifestSchema = z.object({
   role: z.enum(['lexicon', 'examples', 'frequency']),
   /** Whether entries from this source count as verified (record-level doubts can still lower it). */
   verified: z.boolean(),
+  /**
+   * A lexicon that writes its headwords in a spelling of its own (a dialect's, a dictionary's): the website
+   * says so on its entries, so that a reader who knows the standard spelling is not misled.
+   */
+  headwordSpelling: z
+    .object({
+      /** A few words for a result list, e.g. "Onitsha spelling". */
+      label: z.string().min(1).max(40),
+      /** One or two sentences for the entry page. */
+      description: z.string().min(1).max(400),
+    })
+    .optional(),
 });
 export type SourceManifest = z.infer<typeof SourceManifestSchema>;
 

@@ -99,7 +99,7 @@ describe('search page', () => {
     const items = [
       summary({ matchType: 'exact' }),
       summary({ id: 2, slug: 'omo-2', exactForm: 'ọ̀mọ̀', matchType: 'folded' }),
-      summary({ id: 3, slug: 'omi', exactForm: 'omi', matchType: 'prefix', glosses: ['water'] }),
+      summary({ id: 3, slug: 'omode', exactForm: 'ọmọdé', matchType: 'prefix', glosses: ['water'] }),
       summary({ id: 4, slug: 'x', matchType: 'variant' }),
       summary({ id: 5, slug: 'y', matchType: 'gloss' }),
     ];

@@ -6,6 +6,8 @@ import { utcDay } from '../../shared/metering/day.ts';
 import type { Deps } from '../deps.ts';
 import { MAX_QUERY_CHARS } from './components.ts';
 import { corpusSources, readStats, wordsOfTheDay } from './data.ts';
+import { HeadwordSpellings } from './headword-spelling.ts';
+import type { ResultNote } from './headword-spelling.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
 import { aboutPage } from './pages/about.ts';
@@ -30,6 +32,7 @@ type Handler = (req: Request, res: Response) => void | Promise<void>;
 export function registerWebsite(app: Server, deps: Deps): void {
   const files = loadStaticFiles();
   const assets = files.urls;
+  const spellings = new HeadwordSpellings(deps.snapshot);
   // Page errors get an HTML page, not the API's JSON error body; the stack goes to the log only.
   const guarded = (handler: Handler): Handler => async (req, res) => {
     try {
@@ -49,7 +52,7 @@ export function registerWebsite(app: Server, deps: Deps): void {
   }));
 
   app.get('/search', guarded((req, res) => {
-    const { page, status } = renderSearch(deps, assets, req.query_parameters);
+    const { page, status } = renderSearch(deps, assets, req.query_parameters, spellings);
     sendHtml(res, page, { status, cache: CACHE.short });
   }));
 
@@ -66,7 +69,7 @@ export function registerWebsite(app: Server, deps: Deps): void {
       res.status(301).header('Location', entryPath(entry.slug)).header('Cache-Control', CACHE.stable).send();
       return;
     }
-    sendHtml(res, entryPage({ assets, entry }), { cache: CACHE.stable });
+    sendHtml(res, entryPage({ assets, entry, spelling: spellings.forEntry(entry) }), { cache: CACHE.stable });
   }));
 
   const contact = deps.config.operatorContact;
@@ -119,6 +122,7 @@ export function renderSearch(
   deps: Deps,
   assets: AssetUrls,
   query: Readonly<Record<string, unknown>>,
+  spellings: HeadwordSpellings,
 ): { page: Html; status: number } {
   const languages = deps.snapshot.languages();
   const q = first(query.q).trim().normalize('NFC');
@@ -140,5 +144,10 @@ export function renderSearch(
   // Without text, a chosen language is browsed alphabetically; with neither, there is nothing to list.
   if (!q && !language) return { page: searchPage({ ...base, page }), status: 200 };
   const result = deps.snapshot.search({ q: q || undefined, language: language?.code, page, limit: SEARCH_PAGE_SIZE });
-  return { page: searchPage({ ...base, language: language?.code, page, result }), status: 200 };
+  const notes = new Map<number, ResultNote>();
+  for (const item of result.items) {
+    const note = spellings.noteFor(item, q, (slug) => deps.snapshot.entry(slug));
+    if (note) notes.set(item.id, note);
+  }
+  return { page: searchPage({ ...base, language: language?.code, page, result, notes }), status: 200 };
 }
