@@ -30,5 +30,5 @@ export function markQuotedForms(text: string, forms: Iterable<string>, lang: str
 }
 
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
