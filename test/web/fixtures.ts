@@ -6,8 +6,6 @@ export const ASSETS: AssetUrls = {
   css: '/assets/site.css?v=test',
   js: '/assets/site.js?v=test',
   docsJs: '/assets/docs.js?v=test',
-  swaggerCss: '/assets/swagger-ui/swagger-ui.css?v=test',
-  swaggerJs: '/assets/swagger-ui/swagger-ui-bundle.js?v=test',
 };
 
 export const LANGUAGES: Language[] = [

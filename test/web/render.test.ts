@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { escapeHtml, html, raw, safeUrl } from '../../services/api/web/html.ts';
 import { aboutPage } from '../../services/api/web/pages/about.ts';
 import { developersPage, keyCreatedPage } from '../../services/api/web/pages/developers.ts';
+import { buildOpenApiDocument } from '../../services/api/openapi/document.ts';
 import { docsPage } from '../../services/api/web/pages/docs.ts';
 import { MAX_EXAMPLES_SHOWN, entryPage } from '../../services/api/web/pages/entry.ts';
 import { homePage } from '../../services/api/web/pages/home.ts';
@@ -230,12 +231,22 @@ describe('other pages', () => {
     assert.ok(headingsInOrder(page));
   });
 
-  it('docs page - loads the renderer from our origin and lists operations without script', () => {
-    const page = docsPage({ assets: ASSETS, rendererVersion: '5.35.0' }).value;
-    assert.match(page, /<script src="\/assets\/swagger-ui\/swagger-ui-bundle\.js\?v=test" defer><\/script>/);
+  it('docs page - renders every operation, its parameters, responses and a try form from the OpenAPI description', () => {
+    const page = docsPage({ assets: ASSETS, document: buildOpenApiDocument(), examples: { q: 'omi', id: 'omi', language: 'yo' } }).value;
     assert.ok(!/src="(https?:)?\/\//.test(page), 'no third-party script');
-    assert.match(page, /GET \/api\/v1\/words\/\{id\}/);
-    assert.match(page, /Apache License 2\.0/);
+    assert.match(page, /<script src="\/assets\/docs\.js\?v=test" defer><\/script>/);
+    assert.match(page, /<code class="op-path">\/api\/v1\/words\/\{id\}<\/code>/);
+    assert.match(page, /<code>limit<\/code> <span class="type">query, integer, optional<\/span> <span class="muted">\(minimum 1, maximum 100, default 20\)<\/span>: Results per page\./, page);
+    assert.match(page, /<code>partOfSpeech<\/code> <span class="type">query, one of <code>noun<\/code>/);
+    assert.match(page, /curl -H &quot;X-API-Key: \$API_KEY&quot; &quot;\$BASE\/api\/v1\/words\?q=omi&amp;language=yo&quot;/);
+    assert.match(page, /<dt><code>429<\/code><\/dt><dd>quota_exceeded: /);
+    assert.match(page, /<h3 id="schema-Entry">Entry<\/h3>/);
+    assert.match(page, /<a href="#schema-WordsPage">WordsPage<\/a>/);
+    assert.match(page, /<form class="try" data-path="\/api\/v1\/words\/\{id\}"/);
+    assert.match(page, /<input id="try-getWord-id" name="id" data-in="path" required type="text" autocapitalize="none" spellcheck="false" maxlength="200" value="omi">/, page);
+    assert.match(page, /<label for="try-searchWords-key">Your API key<\/label>/);
+    assert.match(page, /<fieldset disabled>/, 'the form waits for the script that sends it');
+    assert.ok(headingsInOrder(page), 'headings in order');
   });
 
   it('about page - every corpus with licence and attribution, links only when http(s)', () => {

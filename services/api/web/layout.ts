@@ -10,8 +10,6 @@ export interface AssetUrls {
   css: string;
   js: string;
   docsJs: string;
-  swaggerCss: string;
-  swaggerJs: string;
 }
 
 export interface LayoutInput {
@@ -22,8 +20,6 @@ export interface LayoutInput {
   body: Interpolation;
   /** Scripts after the body (each served from our origin). site.js is added on every page. */
   scripts?: readonly string[];
-  /** Extra stylesheets (the docs renderer's). */
-  styles?: readonly string[];
   /** Canonical path of the page (entry pages: their stable URL). */
   canonicalPath?: string;
   /** Pages that must not be indexed (search results, 404, the key page). */
@@ -50,7 +46,6 @@ ${input.description ? html`<meta name="description" content="${input.description
 ${input.noindex ? html`<meta name="robots" content="noindex">` : ''}
 ${input.canonicalPath ? html`<link rel="canonical" href="${input.canonicalPath}">` : ''}
 <link rel="stylesheet" href="${input.assets.css}">
-${(input.styles ?? []).map((href) => html`<link rel="stylesheet" href="${href}">`)}
 </head>
 <body>
 <a class="skip" href="#main">Skip to main content</a>

@@ -3,7 +3,11 @@
 import type { Request, Response, Server } from 'hyper-express';
 
 import { utcDay } from '../../shared/metering/day.ts';
+import { fold } from '../../shared/text.ts';
 import type { Deps } from '../deps.ts';
+import { buildOpenApiDocument } from '../openapi/document.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { ExampleValues } from './docs/operation-view.ts';
 import { MAX_QUERY_CHARS } from './components.ts';
 import { corpusSources, readStats, wordsOfTheDay } from './data.ts';
 import { HeadwordSpellings } from './headword-spelling.ts';
@@ -76,8 +80,9 @@ export function registerWebsite(app: Server, deps: Deps): void {
   app.get('/developers', guarded((_req, res) => sendHtml(res, developersPage({ assets, contact }), { cache: CACHE.stable })));
   app.post('/developers', guarded(signupHandler(deps, assets)));
 
-  app.get('/docs', guarded((_req, res) =>
-    sendHtml(res, docsPage({ assets, rendererVersion: files.swaggerVersion }), { cache: CACHE.stable })));
+  // The reference is fixed for the process: rendered once from the same description the API serves.
+  const docs = docsPage({ assets, document: buildOpenApiDocument(), examples: docsExamples(deps.snapshot) });
+  app.get('/docs', guarded((_req, res) => sendHtml(res, docs, { cache: CACHE.stable })));
 
   app.get('/about', guarded((_req, res) => {
     const page = aboutPage({
@@ -89,6 +94,14 @@ export function registerWebsite(app: Server, deps: Deps): void {
     });
     sendHtml(res, page, { cache: CACHE.stable });
   }));
+}
+
+/** Example values for /docs that find something in this snapshot: an entry of the first active language. */
+function docsExamples(snapshot: Snapshot): ExampleValues {
+  const language = snapshot.languages().find((l) => l.status === 'active');
+  if (!language) return {};
+  const sample = snapshot.search({ language: language.code, page: 1, limit: 50 }).items.find((w) => fold(w.exactForm).length >= 3);
+  return { language: language.code, ...(sample ? { q: fold(sample.exactForm), id: sample.slug } : {}) };
 }
 
 /**

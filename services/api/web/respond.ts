@@ -3,15 +3,12 @@ import type { Response } from 'hyper-express';
 
 import type { Html } from './html.ts';
 
-/**
- * Self only: no inline script or style, no third-party origin. data: images are allowed because the docs
- * renderer's stylesheet draws its icons as data: SVGs.
- */
+/** Self only: no inline script or style, no third-party origin, no data: URLs. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  "img-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",
   "form-action 'self'",

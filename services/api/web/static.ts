@@ -1,8 +1,7 @@
-// The website's static files (our CSS and scripts, the docs renderer's bundle and its licence), held in memory,
-// fingerprinted for long caching and gzipped once on first request.
+// The website's static files (our CSS, scripts, font and icon), held in memory, fingerprinted for long caching
+// and gzipped once on first request.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -22,7 +21,6 @@ export interface StaticFiles {
   /** URL path → file. */
   files: ReadonlyMap<string, Asset>;
   urls: AssetUrls;
-  swaggerVersion: string;
 }
 
 /** Below this size gzip saves too little to be worth a header. */
@@ -59,32 +57,20 @@ export function loadStaticFiles(): StaticFiles {
 
 function readStaticFiles(): StaticFiles {
   const ours = ourAssetsDir();
-  const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  const swaggerVersion = (JSON.parse(readFileSync(path.join(swaggerDir, 'package.json'), 'utf8')) as { version: string }).version;
   const js = 'text/javascript; charset=utf-8';
   const css = 'text/css; charset=utf-8';
-  const text = 'text/plain; charset=utf-8';
   const files = new Map<string, Asset>([
     ['/assets/site.css', asset(path.join(ours, 'site.css'), css)],
     ['/assets/site.js', asset(path.join(ours, 'site.js'), js)],
     ['/assets/docs.js', asset(path.join(ours, 'docs.js'), js)],
-    ['/assets/swagger-ui/swagger-ui.css', asset(path.join(swaggerDir, 'swagger-ui.css'), css)],
-    ['/assets/swagger-ui/swagger-ui-bundle.js', asset(path.join(swaggerDir, 'swagger-ui-bundle.js'), js)],
-    // The bundle's banner points at this file for its third-party licences; the licence travels with the code.
-    ['/assets/swagger-ui/swagger-ui-bundle.js.LICENSE.txt', asset(path.join(swaggerDir, 'swagger-ui-bundle.js.LICENSE.txt'), text)],
-    ['/assets/swagger-ui/LICENSE', asset(path.join(swaggerDir, 'LICENSE'), text)],
-    ['/assets/swagger-ui/NOTICE', asset(path.join(swaggerDir, 'NOTICE'), text)],
   ]);
   const versioned = (p: string) => `${p}?v=${files.get(p)?.etag.slice(1, 13)}`;
   return {
     files,
-    swaggerVersion,
     urls: {
       css: versioned('/assets/site.css'),
       js: versioned('/assets/site.js'),
       docsJs: versioned('/assets/docs.js'),
-      swaggerCss: versioned('/assets/swagger-ui/swagger-ui.css'),
-      swaggerJs: versioned('/assets/swagger-ui/swagger-ui-bundle.js'),
     },
   };
 }
