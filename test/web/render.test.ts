@@ -158,7 +158,7 @@ describe('developers page', () => {
       assert.match(page, new RegExp(`<label for="f-${field}">`), field);
       assert.match(page, new RegExp(`id="f-${field}" name="${field}"`), field);
     }
-    assert.match(page, /<form class="signup" action="\/developers#signup" method="post">/);
+    assert.match(page, /<form class="signup" action="\/developers" method="post">/);
     assert.match(page, /<title>Developers · /);
     assert.ok(headingsInOrder(page));
   });

@@ -95,7 +95,7 @@ function tryForm(operation: Operation, examples: ExampleValues): Html {
 ${operation.keyed ? html`<div class="field"><label for="${id}-key">Your API key</label>
 <input id="${id}-key" name="apiKey" type="text" required autocomplete="off" autocapitalize="none" spellcheck="false" placeholder="svc_live_…" aria-describedby="${id}-key-hint">
 <p class="hint" id="${id}-key-hint">Kept in this page only, sent in <code>X-API-Key</code>. <a href="/developers#signup">Get a free key</a>.</p></div>` : ''}
-${operation.parameters.map((p) => tryField(id, p, examples[p.name]))}
+${operation.parameters.map((p) => tryField(id, p, p.required ? examples[p.name] : undefined))}
 <button type="submit">Send request</button>
 </fieldset>
 <p class="try-status" role="status"></p>
@@ -104,6 +104,7 @@ ${operation.parameters.map((p) => tryField(id, p, examples[p.name]))}
 </details>`;
 }
 
+/** A parameter's field; a required one starts with a value that works, so a call can be sent as it stands. */
 function tryField(formId: string, p: Parameter, example: string | undefined): Html {
   const id = `${formId}-${p.name}`;
   const label = html`<label for="${id}">${p.name} <span class="muted">(${p.in}${p.required ? ', required' : ''})</span></label>`;

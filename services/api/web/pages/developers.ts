@@ -70,7 +70,7 @@ ${operatorContactText(input.contact)}</p>
 <h2 id="signup">Get a free API key</h2>
 ${input.problem ? html`<div class="alert" tabindex="-1" autofocus data-focus><h3>${input.problem.title}</h3><p>${input.problem.detail}</p></div>` : ''}
 ${errorSummary(errors)}
-<form class="signup" action="/developers#signup" method="post">
+<form class="signup" action="/developers" method="post">
 ${FIELDS.map((f) => field(f, input.values?.[f.name] ?? '', errors[f.name]))}
 <button type="submit">Create my key</button>
 <p class="note">At most ${KEY_CREATION_LIMIT} keys per network address every ${KEY_CREATION_WINDOW_SECONDS / 60} minutes.</p>
@@ -87,7 +87,9 @@ ${FIELDS.map((f) => field(f, input.values?.[f.name] ?? '', errors[f.name]))}
 
 /**
  * The list of problems above the form, focused on arrival (autofocus; site.js where a browser ignores it on a
- * div), each linking to its field so that one activation lands in the field to correct.
+ * div), each linking to its field so that one activation lands in the field to correct. The form's action has
+ * no #signup: the browser's scroll to a fragment, after load, takes focus off the summary, which scrolls itself
+ * into view when focused.
  */
 function errorSummary(errors: SignupErrors): Html | '' {
   const listed = FIELDS.filter((f) => errors[f.name]);
