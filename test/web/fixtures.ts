@@ -6,6 +6,8 @@ export const ASSETS: AssetUrls = {
   css: '/assets/site.css?v=test',
   js: '/assets/site.js?v=test',
   docsJs: '/assets/docs.js?v=test',
+  favicon: '/assets/favicon.svg?v=test',
+  font: '/assets/fonts/noto-sans-400.woff2?v=test',
 };
 
 export const LANGUAGES: Language[] = [

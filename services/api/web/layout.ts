@@ -10,6 +10,9 @@ export interface AssetUrls {
   css: string;
   js: string;
   docsJs: string;
+  favicon: string;
+  /** The regular weight of the text font, preloaded: every page's text is set in it. */
+  font: string;
 }
 
 export interface LayoutInput {
@@ -46,6 +49,8 @@ ${input.description ? html`<meta name="description" content="${input.description
 ${input.noindex ? html`<meta name="robots" content="noindex">` : ''}
 ${input.canonicalPath ? html`<link rel="canonical" href="${input.canonicalPath}">` : ''}
 <link rel="stylesheet" href="${input.assets.css}">
+<link rel="preload" href="${input.assets.font}" as="font" type="font/woff2" crossorigin>
+<link rel="icon" href="${input.assets.favicon}" type="image/svg+xml">
 </head>
 <body>
 <a class="skip" href="#main">Skip to main content</a>

@@ -5,6 +5,7 @@ import type { Request, Response, Server } from 'hyper-express';
 import { utcDay } from '../../shared/metering/day.ts';
 import { fold } from '../../shared/text.ts';
 import type { Deps } from '../deps.ts';
+import type { CompressedBody } from '../http/compression.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { ExampleValues } from './docs/operation-view.ts';
@@ -22,7 +23,7 @@ import { homePage } from './pages/home.ts';
 import { notFoundPage } from './pages/not-found.ts';
 import { searchPage } from './pages/search.ts';
 import { serverErrorPage } from './pages/server-error.ts';
-import { CACHE, sendHtml } from './respond.ts';
+import { CACHE, keptPage, sendHtml } from './respond.ts';
 import { signupHandler } from './signup.ts';
 import { loadStaticFiles, serveStatic } from './static.ts';
 
@@ -43,21 +44,21 @@ export function registerWebsite(app: Server, deps: Deps): void {
       await handler(req, res);
     } catch (err) {
       deps.log.error({ msg: 'website page failed', path: req.path, err: err instanceof Error ? err.stack : String(err) });
-      sendHtml(res, serverErrorPage(assets), { status: 500, cache: CACHE.noStore });
+      sendHtml(req, res, serverErrorPage(assets), { status: 500, cache: CACHE.noStore });
     }
   };
 
   for (const [urlPath, file] of files.files) app.get(urlPath, (req, res) => serveStatic(req, res, file));
 
-  app.get('/', guarded((_req, res) => {
+  app.get('/', guarded((req, res) => {
     const date = utcDay(deps.now());
     const page = homePage({ assets, languages: deps.snapshot.languages(), date, wordsOfTheDay: wordsOfTheDay(deps.snapshot, date) });
-    sendHtml(res, page, { cache: CACHE.short });
+    sendHtml(req, res, page, { cache: CACHE.short });
   }));
 
   app.get('/search', guarded((req, res) => {
     const { page, status } = renderSearch(deps, assets, req.query_parameters, spellings);
-    sendHtml(res, page, { status, cache: CACHE.short });
+    sendHtml(req, res, page, { status, cache: CACHE.short });
   }));
 
   app.get('/words/:slug', guarded((req, res) => {
@@ -65,7 +66,7 @@ export function registerWebsite(app: Server, deps: Deps): void {
     const slug = decodePathSegment(req.path_parameters.slug ?? '');
     const entry = slug === undefined ? undefined : deps.snapshot.entry(slug);
     if (!entry) {
-      sendNotFound(res, deps, assets, slug ?? req.path_parameters.slug);
+      sendNotFound(req, res, deps, assets, slug ?? req.path_parameters.slug);
       return;
     }
     // An id or an old spelling of the address leads to the one shareable URL.
@@ -73,27 +74,26 @@ export function registerWebsite(app: Server, deps: Deps): void {
       res.status(301).header('Location', entryPath(entry.slug)).header('Cache-Control', CACHE.stable).send();
       return;
     }
-    sendHtml(res, entryPage({ assets, entry, spelling: spellings.forEntry(entry) }), { cache: CACHE.stable });
+    sendHtml(req, res, entryPage({ assets, entry, spelling: spellings.forEntry(entry) }), { cache: CACHE.stable });
   }));
 
+  // Pages fixed for the process (by the snapshot and the configuration): rendered once, on first request, and
+  // kept with their compressed forms.
   const contact = deps.config.operatorContact;
-  app.get('/developers', guarded((_req, res) => sendHtml(res, developersPage({ assets, contact }), { cache: CACHE.stable })));
+  const kept = (render: () => Html): (() => CompressedBody) => {
+    let page: CompressedBody | undefined;
+    return () => (page ??= keptPage(render()));
+  };
+  const developers = kept(() => developersPage({ assets, contact }));
+  // The reference, from the same description the API serves.
+  const docs = kept(() => docsPage({ assets, document: buildOpenApiDocument(), examples: docsExamples(deps.snapshot) }));
+  const about = kept(() =>
+    aboutPage({ assets, contact, sources: corpusSources(deps.snapshot), languages: deps.snapshot.languages(), stats: readStats(deps.snapshot) }),
+  );
+  app.get('/developers', guarded((req, res) => sendHtml(req, res, developers(), { cache: CACHE.stable })));
   app.post('/developers', guarded(signupHandler(deps, assets)));
-
-  // The reference is fixed for the process: rendered once from the same description the API serves.
-  const docs = docsPage({ assets, document: buildOpenApiDocument(), examples: docsExamples(deps.snapshot) });
-  app.get('/docs', guarded((_req, res) => sendHtml(res, docs, { cache: CACHE.stable })));
-
-  app.get('/about', guarded((_req, res) => {
-    const page = aboutPage({
-      assets,
-      contact,
-      sources: corpusSources(deps.snapshot),
-      languages: deps.snapshot.languages(),
-      stats: readStats(deps.snapshot),
-    });
-    sendHtml(res, page, { cache: CACHE.stable });
-  }));
+  app.get('/docs', guarded((req, res) => sendHtml(req, res, docs(), { cache: CACHE.stable })));
+  app.get('/about', guarded((req, res) => sendHtml(req, res, about(), { cache: CACHE.stable })));
 }
 
 /** Example values for /docs that find something in this snapshot: an entry of the first active language. */
@@ -110,11 +110,11 @@ function docsExamples(snapshot: Snapshot): ExampleValues {
  */
 export function websiteNotFound(deps: Deps): Handler {
   const assets = loadStaticFiles().urls;
-  return (_req, res) => sendNotFound(res, deps, assets);
+  return (req, res) => sendNotFound(req, res, deps, assets);
 }
 
-function sendNotFound(res: Response, deps: Deps, assets: AssetUrls, slug?: string): void {
-  sendHtml(res, notFoundPage({ assets, languages: deps.snapshot.languages(), slug }), { status: 404, cache: CACHE.notFound });
+function sendNotFound(req: Request, res: Response, deps: Deps, assets: AssetUrls, slug?: string): void {
+  sendHtml(req, res, notFoundPage({ assets, languages: deps.snapshot.languages(), slug }), { status: 404, cache: CACHE.notFound });
 }
 
 export function decodePathSegment(segment: string): string | undefined {

@@ -89,16 +89,16 @@ export function signupHandler(deps: Deps, assets: AssetUrls) {
     const values = readSignupForm(body);
     const checked = validateSignup(values);
     if (!checked.ok) {
-      sendHtml(res, developersPage({ assets, contact, values, errors: checked.errors }), { status: 400, cache: CACHE.noStore });
+      sendHtml(req, res, developersPage({ assets, contact, values, errors: checked.errors }), { status: 400, cache: CACHE.noStore });
       return;
     }
     try {
       const registration = await deps.meter.register(checked.input, ip);
       deps.log.info({ msg: 'website sign-up', keyPrefix: registration.keyPrefix });
-      sendHtml(res, keyCreatedPage(assets, registration, origin), { status: 201, cache: CACHE.noStore });
+      sendHtml(req, res, keyCreatedPage(assets, registration, origin), { status: 201, cache: CACHE.noStore });
     } catch (err) {
       const failure = failurePage(err, deps, assets, values);
-      sendHtml(res, failure.page, { status: failure.status, cache: CACHE.noStore, headers: failure.headers });
+      sendHtml(req, res, failure.page, { status: failure.status, cache: CACHE.noStore, headers: failure.headers });
     }
   };
 }
