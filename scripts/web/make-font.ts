@@ -68,7 +68,7 @@ export function baseCodePoints(): number[] {
 }
 
 /** The scripts whose code points in the data are taken in: Latin, IPA, combining marks. */
-const FONT_SCRIPTS = /[\p{Script=Latin}\u0250-\u02ff\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff]/u;
+export const FONT_SCRIPTS = /[\p{Script=Latin}\u0250-\u02ff\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff]/u;
 const ETHIOPIC = /\p{Script=Ethiopic}/u;
 
 /** Every code point of the active languages' text in the snapshot that the font should have. */
