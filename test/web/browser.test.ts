@@ -20,6 +20,9 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 const OPERATOR_CONTACT = 'ops@example.org';
 
+/** A stuck browser step fails its test instead of holding the whole file (the machine may be slow). */
+const TEST_TIMEOUT = { timeout: 240_000 };
+
 let stack: Stack;
 let browser: Browser;
 let desktop: BrowserContext;
@@ -57,7 +60,7 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
 }
 
 describe('website in a browser', () => {
-  it('website in a browser - a word typed without tone marks leads to its tone-marked entry and licence', async () => {
+  it('website in a browser - a word typed without tone marks leads to its tone-marked entry and licence', TEST_TIMEOUT, async () => {
     const page = await open(desktop, '/');
     await shot(page, 'home');
     await page.getByLabel('Word or English meaning').fill('omo');
@@ -83,7 +86,7 @@ describe('website in a browser', () => {
     await page.close();
   });
 
-  it('website in a browser - Igbo typed in standard spelling finds the Onitsha form, and says which spelling matched', async () => {
+  it('website in a browser - Igbo typed in standard spelling finds the Onitsha form, and says which spelling matched', TEST_TIMEOUT, async () => {
     const page = await open(desktop, '/search?q=mmiri&language=ig');
     const words = await page.locator('ol.results a.word').allTextContents();
     assert.ok(words.includes('mmilī'), JSON.stringify(words));
@@ -98,7 +101,7 @@ describe('website in a browser', () => {
     await page.close();
   });
 
-  it('website in a browser - sign up, read the key once, call the API with it', async () => {
+  it('website in a browser - sign up, read the key once, call the API with it', TEST_TIMEOUT, async () => {
     const page = await open(desktop, '/developers');
     await shot(page, 'developers');
     await page.getByLabel('Your name').fill('Chiamaka Test');
@@ -121,7 +124,7 @@ describe('website in a browser', () => {
     await page.close();
   });
 
-  it('website in a browser - a failed sign-up says Error: in the title, focuses its summary, links to the field', async () => {
+  it('website in a browser - a failed sign-up says Error: in the title, focuses its summary, links to the field', TEST_TIMEOUT, async () => {
     const page = await open(desktop, '/developers');
     // A fixed client address (the stack trusts X-Forwarded-For from 127.0.0.1) so the throttle is ours alone.
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': '10.99.0.1' });
@@ -158,7 +161,7 @@ describe('website in a browser', () => {
     await page.close();
   });
 
-  it('website in a browser - about, 404 and keyboard: skip link first, focus visible', async () => {
+  it('website in a browser - about, 404 and keyboard: skip link first, focus visible', TEST_TIMEOUT, async () => {
     const about = await open(desktop, '/about');
     assert.match((await about.locator('main').textContent()) ?? '', /Unicode License V3/);
     assert.match((await about.locator('main').textContent()) ?? '', new RegExp(OPERATOR_CONTACT.replace('.', '\\.')));
@@ -184,7 +187,7 @@ describe('website in a browser', () => {
     await missing.close();
   });
 
-  it('website in a browser - readable on a 375 px phone: no sideways scrolling, no accessibility finding on any page', async () => {
+  it('website in a browser - readable on a 375 px phone: no sideways scrolling, no accessibility finding on any page', TEST_TIMEOUT, async () => {
     const slug = (await (await fetch(`${stack.baseUrl}/search?q=omo&language=yo`)).text()).match(/href="\/words\/([^"]+)" lang="yo">ọmọ</)?.[1];
     assert.ok(slug);
     const pages = [
@@ -208,7 +211,7 @@ describe('website in a browser', () => {
     }
   });
 
-  it('website in a browser - on a phone, the first result shows on the first screen of a results page', async () => {
+  it('website in a browser - on a phone, the first result shows on the first screen of a results page', TEST_TIMEOUT, async () => {
     const page = await open(phone, '/search?q=ego&language=ig');
     const first = await page.locator('ol.results li').first().boundingBox();
     assert.ok(first && first.y + first.height <= PHONE.height, `first result at ${JSON.stringify(first)}`);
@@ -218,7 +221,7 @@ describe('website in a browser', () => {
     await page.close();
   });
 
-  it('website in a browser - on a phone, the plans table scrolls sideways from the keyboard', async () => {
+  it('website in a browser - on a phone, the plans table scrolls sideways from the keyboard', TEST_TIMEOUT, async () => {
     const page = await open(phone, '/developers');
     const region = page.getByRole('region', { name: 'Plans' });
     await region.scrollIntoViewIfNeeded();
@@ -240,7 +243,7 @@ describe('website in a browser', () => {
     await page.close();
   });
 
-  it('website in a browser - works without JavaScript: search, entry, sign-up', async () => {
+  it('website in a browser - works without JavaScript: search, entry, sign-up', TEST_TIMEOUT, async () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: stack.baseUrl, javaScriptEnabled: false, extraHTTPHeaders: { 'x-forwarded-for': '10.99.0.2' } });
     const page = await context.newPage();
     await page.goto('/search?q=omo&language=yo');
@@ -257,7 +260,7 @@ describe('website in a browser', () => {
     await context.close();
   });
 
-  it('website in a browser - /docs without JavaScript lists every operation and says the try forms need it', async () => {
+  it('website in a browser - /docs without JavaScript lists every operation and says the try forms need it', TEST_TIMEOUT, async () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: stack.baseUrl, javaScriptEnabled: false });
     try {
       const page = await context.newPage();
@@ -272,7 +275,7 @@ describe('website in a browser', () => {
     }
   });
 
-  it('website in a browser - no console errors or CSP refusals on any page', () => {
+  it('website in a browser - no console errors or CSP refusals on any page', TEST_TIMEOUT, () => {
     assert.deepEqual(consoleProblems.filter((p) => !/status of 4(04|29|00)/.test(p)), []);
   });
 });

@@ -21,6 +21,9 @@ const OPERATIONS_SHOWN_WITHIN_MS = 1_500;
 const LAYOUT_SHIFT_BELOW = 0.1;
 const LOADS = 3;
 
+/** A stuck browser step fails its test instead of holding the whole file (the machine may be slow). */
+const TEST_TIMEOUT = { timeout: 240_000 };
+
 let stack: Stack;
 let browser: Browser;
 let phone: BrowserContext;
@@ -38,7 +41,7 @@ after(async () => {
 });
 
 describe('/docs in a browser', () => {
-  it('/docs in a browser - on the throttled phone profile the operations show within 1.5 s, layout shift under 0.1', async () => {
+  it('/docs in a browser - on the throttled phone profile the operations show within 1.5 s, layout shift under 0.1', TEST_TIMEOUT, async () => {
     const runs = [];
     for (let i = 0; i < LOADS; i++) runs.push(await measurePage(browser, `${stack.baseUrl}/docs`, OPERATIONS_SELECTOR));
     const shown = median(runs.map((r) => r.contentMs));
@@ -47,7 +50,7 @@ describe('/docs in a browser', () => {
     assert.ok(shift < LAYOUT_SHIFT_BELOW, `layout shift ${shift}: ${JSON.stringify(runs)}`);
   });
 
-  it('/docs in a browser - a person tries a search with their key on a 375 px phone and reads the answer', async () => {
+  it('/docs in a browser - a person tries a search with their key on a 375 px phone and reads the answer', TEST_TIMEOUT, async () => {
     const { apiKey } = await stack.register();
     const page = await phone.newPage();
     const requests: string[] = [];
@@ -77,7 +80,7 @@ describe('/docs in a browser', () => {
     await page.close();
   });
 
-  it('/docs in a browser - a wrong key shows the error body the API gives', async () => {
+  it('/docs in a browser - a wrong key shows the error body the API gives', TEST_TIMEOUT, async () => {
     const page = await phone.newPage();
     await page.goto('/docs');
     const section = page.locator('#op-getStats');
