@@ -57,6 +57,10 @@ the ordinary grave and acute accents.</li>
 ignored. So <span lang="yo">omo</span> finds <span lang="yo">ọmọ</span>, and <span lang="ig">mmiri</span> finds Williamson's
 <span lang="ig">mmilī</span>. Results say how they matched: exactly, without tone marks, through a variant spelling,
 as the start of a longer word, or through the English meaning.</p>
+<h2>The font</h2>
+<p>Text is set in Noto Sans, © The Noto Project Authors, under the <a href="/assets/fonts/OFL.txt">SIL Open Font
+License 1.1</a>, cut to the letters and marks the dictionary's languages use so that tone marks and underdots
+always sit on their letter.</p>
 <h2>Contact</h2>
 <p>For corrections, questions about the data, or the team and institution plans of the API, contact the operator of
 this service: ${operatorContactText(input.contact)}</p>`;
