@@ -78,7 +78,9 @@ export function encodedEtag(etag: string, coding: ContentCoding): string {
  * make the body smaller is never used for it.
  */
 export class CompressedBody {
-  readonly #encoded = new Map<ContentCoding, Buffer | null>();
+  // Fields, not a map: one of these is made per entry looked up, most of which are never compressed.
+  #gzip: Buffer | null | undefined;
+  #br: Buffer | null | undefined;
 
   constructor(
     readonly identity: Buffer,
@@ -95,11 +97,12 @@ export class CompressedBody {
 
   /** The body in `coding`, compressing it now if it has not been; undefined when that would not shrink it. */
   bytes(coding: ContentCoding): Buffer | undefined {
-    let encoded = this.#encoded.get(coding);
+    let encoded = coding === 'br' ? this.#br : this.#gzip;
     if (encoded === undefined) {
       const made = compress(this.identity, coding, this.effort);
       encoded = made.length < this.identity.length ? made : null;
-      this.#encoded.set(coding, encoded);
+      if (coding === 'br') this.#br = encoded;
+      else this.#gzip = encoded;
     }
     return encoded ?? undefined;
   }
