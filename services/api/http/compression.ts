@@ -12,12 +12,13 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 /**
  * How hard to compress. `kept`: bodies compressed once and sent many times (static files, the reference page,
- * cached entries and pages), where bytes matter more than the one-off time; brotli stays below its slowest
- * qualities (10-11 took 80-240 ms on a 43 KB page, a stall no request should wait behind). `perRequest`: a body
+ * cached entries and pages). They are compressed on the request that first asks, so brotli stays at quality 5:
+ * from quality 9 up it took tens to hundreds of milliseconds on a page (scripts/bench/compression.ts), a stall
+ * every other request on the worker would wait behind, for a few per cent fewer bytes. `perRequest`: a body
  * made for one response (a website page), where the time is paid on every request.
  */
 const EFFORT = {
-  kept: { gzip: 9, br: 9 },
+  kept: { gzip: 9, br: 5 },
   perRequest: { gzip: 6, br: 4 },
 } as const;
 export type Effort = keyof typeof EFFORT;
