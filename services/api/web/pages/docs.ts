@@ -45,7 +45,7 @@ Every metered response reports <code>X-RateLimit-Limit</code>, <code>X-RateLimit
 ${propertiesList((schemas.find(([name]) => name === 'Error')?.[1] ?? {}) as Record<string, unknown>)}
 ${operations.map((op) => operationSection(op, input.examples))}
 <h2 id="schemas">Schemas</h2>
-${schemas.map(([name, schema]) => html`<section aria-labelledby="${schemaAnchor(name)}">
+${schemas.map(([name, schema]) => html`<section class="schema" aria-labelledby="${schemaAnchor(name)}">
 <h3 id="${schemaAnchor(name)}">${name}</h3>
 ${typeof schema.description === 'string' ? html`<p>${schema.description}</p>` : ''}
 ${propertiesList(schema)}
