@@ -70,6 +70,7 @@ apps.push({
     ...(env.REQUEST_LOG ? { REQUEST_LOG: env.REQUEST_LOG } : {}),
     ...(env.REQUEST_LOG_SAMPLE ? { REQUEST_LOG_SAMPLE: env.REQUEST_LOG_SAMPLE } : {}),
     ...(env.SNAPSHOT_PATH ? { SNAPSHOT_PATH: env.SNAPSHOT_PATH } : {}),
+    ...(env.OPERATOR_CONTACT ? { OPERATOR_CONTACT: env.OPERATOR_CONTACT } : {}),
     // glibc's malloc with a fixed trim threshold (its own default, 128 KB) and two arenas. Left alone, glibc
     // raises the threshold each time a large block is freed (to twice the block, up to 64 MB) and then keeps
     // that much freed memory, SQLite's and uWS's, resident. Each worker stood 10-20 MB lower after the same

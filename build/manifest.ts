@@ -46,6 +46,18 @@ export const SourceManifestSchema = z.object({
   /** Line-aligned sentences (ntrex-lines): the English file, and the file naming each line's document. */
   translationFile: z.string().min(1).optional(),
   referenceFile: z.string().min(1).optional(),
+  /**
+   * A lexicon that writes its headwords in a spelling of its own (a dialect's, a dictionary's): the website
+   * says so on its entries, so that a reader who knows the standard spelling is not misled.
+   */
+  headwordSpelling: z
+    .object({
+      /** A few words for a result list, e.g. "Onitsha spelling". */
+      label: z.string().min(1).max(40),
+      /** One or two sentences for the entry page. */
+      description: z.string().min(1).max(400),
+    })
+    .optional(),
 });
 export type SourceManifest = z.infer<typeof SourceManifestSchema>;
 

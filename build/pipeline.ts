@@ -177,6 +177,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       attribution: s.attribution,
       licence: s.licence,
       records: importedBySource.get(s.id) ?? 0,
+      ...(s.headwordSpelling ? { headwordSpelling: s.headwordSpelling } : {}),
     }));
     db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run('sources', JSON.stringify(sourcesBody));
     const meta: Record<string, string> = {

@@ -60,6 +60,8 @@ export interface BenchOptions {
   experiment: string | undefined;
   /** Only re-render the report from this results file (after editing scripts/bench/notes.md). */
   render: string | undefined;
+  /** Accept-Encoding sent with every request (none when undefined): what compression costs the stack. */
+  acceptEncoding: string | undefined;
 }
 
 export const DEFAULT_DURATION_SECONDS = 10;
@@ -94,6 +96,8 @@ const HELP = `npm run bench [-- options]
   --endpoints <a,b>     only these endpoints (same names as --profile)
   --experiment <name>   run the stack through scripts/bench/experiment.config.cjs with BENCH_EXPERIMENT=<name>
                         (a variant to compare with production, e.g. no-request-logs); the report says so
+  --accept-encoding <v> send Accept-Encoding: <v> (e.g. gzip, or "gzip, deflate, br") with every request,
+                        to both servers, so that the stack compresses what it compresses for browsers
   --report <file>       where to write the report (default BENCHMARKS.md)
   --render <json>       measure nothing: rewrite the report from a bench-out/results-*.json (e.g. after
                         editing scripts/bench/notes.md)
@@ -130,6 +134,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       endpoints: { type: 'string' },
       experiment: { type: 'string' },
       render: { type: 'string' },
+      'accept-encoding': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -169,5 +174,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     endpoints: values.endpoints?.split(',').map((e) => e.trim()).filter(Boolean),
     experiment: values.experiment,
     render: values.render,
+    acceptEncoding: values['accept-encoding'],
   };
 }

@@ -188,7 +188,7 @@ export async function httpPhase(opts: BenchOptions, tmp: string, results: BenchR
       mixFile,
       mixLength: prepared.mix.length,
       runs: opts.runs,
-      wrk: { threads: opts.threads, connections: opts.connections, seconds: opts.durationSeconds, loadClass: opts.loadClass },
+      wrk: { threads: opts.threads, connections: opts.connections, seconds: opts.durationSeconds, loadClass: opts.loadClass, acceptEncoding: opts.acceptEncoding },
       warmupSeconds: Math.min(WARMUP_SECONDS, opts.durationSeconds),
       keyFor,
       log,

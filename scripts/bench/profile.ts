@@ -96,7 +96,7 @@ export async function runProfile(input: {
       scenario.path
         ? { base: stack.base, apiKey: key, path: scenario.path }
         : { base: stack.base, apiKey: key, pathsFile: prepared.mixFile, offset: 0 },
-      { threads: opts.threads, connections: opts.connections, seconds: opts.durationSeconds, loadClass: opts.loadClass },
+      { threads: opts.threads, connections: opts.connections, seconds: opts.durationSeconds, loadClass: opts.loadClass, acceptEncoding: opts.acceptEncoding },
     );
     rps = result.rps;
     console.log(`    ${Math.round(rps)} req/s under the profiler, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}`);

@@ -50,7 +50,7 @@ function machine(r: BenchResults): string {
 - Scheduler: ${scheduler(m)}
 - Command: \`${r.command}\`, ${r.startedAt} to ${r.finishedAt} (${f1((Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 60000)} min)
 - \`${shellLine([...loadClass.prefix, 'wrk'])} -t${r.options.threads} -c${r.options.connections} -d${r.options.durationSeconds}s --latency\` (\`--load-class ${loadName}\`, ${loadClass.says}${r.loadClassNotice ? `; ${r.loadClassNotice}` : ''}), Lua scripts in
-  \`scripts/bench/wrk/\` (X-API-Key header; the search mix cycles through its paths, thread *t* of *n* taking
+  \`scripts/bench/wrk/\` (X-API-Key header${r.options.acceptEncoding ? `, Accept-Encoding: ${r.options.acceptEncoding}` : ''}; the search mix cycles through its paths, thread *t* of *n* taking
   the paths whose index is *t* mod *n*, so that no query repeats within a pass); each endpoint: a warm-up of
   each server, then ${r.options.runs} alternating runs raw, stack, cost-matched raw, raw, stack...; figures are the medians.
 - The stack: \`node scripts/bundle.mjs\`, the real snapshot built by \`scripts/publish-snapshot.ts\` into a

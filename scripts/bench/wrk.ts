@@ -46,6 +46,8 @@ export interface WrkOptions {
   log?: string;
   /** How wrk is scheduled (LOAD_CLASSES in args.ts). */
   loadClass: LoadClass;
+  /** Sent as Accept-Encoding with every request (common.lua). */
+  acceptEncoding?: string;
 }
 
 const LUA_DIR = path.join(import.meta.dirname, 'wrk');
@@ -66,7 +68,12 @@ export async function runWrk(target: WrkTarget, options: WrkOptions): Promise<Wr
     ? [...common, '-s', path.join(LUA_DIR, 'mix.lua'), `${target.base}/`, '--', target.apiKey, target.pathsFile,
       String(options.threads), String(target.offset ?? 0)]
     : [...common, '-s', path.join(LUA_DIR, 'fixed.lua'), `${target.base}${target.path ?? '/'}`, '--', target.apiKey];
-  const env = { ...process.env, BENCH_LUA_DIR: LUA_DIR, BENCH_COUNT_STATUS: options.countStatuses ? '1' : '0' };
+  const env = {
+    ...process.env,
+    BENCH_LUA_DIR: LUA_DIR,
+    BENCH_COUNT_STATUS: options.countStatuses ? '1' : '0',
+    BENCH_ACCEPT_ENCODING: options.acceptEncoding ?? '',
+  };
   const [command, ...argv] = [...LOAD_CLASSES[options.loadClass].prefix, 'wrk', ...args];
   const waits = new WaitSampler();
   const { code, stdout, stderr } = await runAsync(command, argv, { env, log: options.log, onSpawn: (pid) => waits.start(pid) }).finally(() => waits.stop());

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { z } from 'zod';
 
 import { natsUrl, readEnv, sharedEnvSchema } from '../shared/env.ts';
+import { operatorContactEnv } from './operator-contact.ts';
+
+import type { OperatorContact } from './operator-contact.ts';
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
@@ -35,6 +38,8 @@ const apiEnvSchema = sharedEnvSchema.extend({
   REQUEST_LOG_SAMPLE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_REQUEST_LOG_SAMPLE),
   /** Worker name for logs and metering leases (pm2 sets NODE_APP_INSTANCE). */
   NODE_APP_INSTANCE: z.string().optional(),
+  /** How people reach the operator for the team and institution plans: an email address or an https URL. */
+  OPERATOR_CONTACT: operatorContactEnv,
 });
 
 export interface RequestLogConfig {
@@ -52,6 +57,8 @@ export interface ApiConfig {
   trustProxy: readonly string[];
   workerName: string;
   requestLog: RequestLogConfig;
+  /** Shown on /developers, /about and in quota_exceeded; undefined when OPERATOR_CONTACT is unset. */
+  operatorContact?: OperatorContact;
 }
 
 export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -65,5 +72,6 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     trustProxy: env.TRUST_PROXY,
     workerName: `api-${env.NODE_APP_INSTANCE ?? process.pid}@${os.hostname()}`,
     requestLog: { mode: env.REQUEST_LOG, sampleEvery: env.REQUEST_LOG_SAMPLE },
+    operatorContact: env.OPERATOR_CONTACT,
   };
 }

@@ -21,6 +21,11 @@ describe('bench options', () => {
     assert.throws(() => parseBenchArgs(['--load-class', 'idle']), /--load-class must be one of normal, batch, prompt \(got idle\)/);
   });
 
+  it('bench options - --accept-encoding is sent by wrk with every request; none by default', () => {
+    assert.equal(parseBenchArgs([]).acceptEncoding, undefined);
+    assert.equal(parseBenchArgs(['--accept-encoding', 'gzip, deflate, br']).acceptEncoding, 'gzip, deflate, br');
+  });
+
   it('bench options - the prompt prefix runs its command at nice -10 in an autogroup at nice -10, where it may', (t) => {
     if (!mayRaisePriority()) return t.skip('this user may not raise a priority');
     const [command, ...args] = [...LOAD_CLASSES.prompt.prefix, 'sh', '-c', 'nice; cat /proc/self/autogroup'];

@@ -63,6 +63,13 @@ describe('ecosystem.config.cjs', () => {
     assert.deepEqual([apps.logrotate.PM2_HOME, apps.logrotate.LOG_MAX_MB, apps.logrotate.LOG_KEEP], ['/srv/dict/pm2', '50', '3']);
   });
 
+  it('ecosystem - passes OPERATOR_CONTACT to the API workers when it is set', () => {
+    const api = load({ OPERATOR_CONTACT: 'ops@example.org' }).find((a) => a.name === 'api');
+    assert.equal(api?.env?.OPERATOR_CONTACT, 'ops@example.org', JSON.stringify(api?.env));
+    const without = load({}).find((a) => a.name === 'api');
+    assert.equal(without?.env?.OPERATOR_CONTACT, undefined, JSON.stringify(without?.env));
+  });
+
   it('ecosystem - skips its own nats-server when NATS_URL names another server', () => {
     const apps = load({ NATS_URL: 'nats://10.0.0.5:4222' });
     assert.deepEqual(apps.map((a) => a.name), ['metering', 'api', 'logrotate']);

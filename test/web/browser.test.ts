@@ -1,37 +1,27 @@
 // End to end in headless Chromium against the real stack (nats-server, metering, API workers): search without
-// tone marks → entry with its tone-marked headword and licence; sign up → key → API call; /docs renders.
-// Screenshots of every page (desktop and phone) go to test-artifacts/web/.
+// tone marks → entry with its tone-marked headword and licence; sign up → key → API call; failed sign-ups;
+// phones at 375 px; no JavaScript. Screenshots of every page (desktop and phone) go to test-artifacts/web/.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/web/chromium.ts';
 import { ROOT, startStack } from '../support/stack.ts';
 import type { Stack } from '../support/stack.ts';
+import { assertAccessible } from './axe.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'web');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
+/** The narrowest common phone. */
+const PHONE = { width: 375, height: 812 };
+const OPERATOR_CONTACT = 'ops@example.org';
 
-/** Debian's chromium (CI installs it with apt); CHROMIUM_PATH overrides. */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  try {
-    candidates.push(execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim());
-  } catch {
-    // not on PATH: the fixed candidates remain
-  }
-  const found = candidates.find((c): c is string => Boolean(c) && existsSync(c as string));
-  if (!found) {
-    throw new Error('Chromium not found: the browser tests need it. Install it with `apt-get install -y chromium` (CI does) or set CHROMIUM_PATH.');
-  }
-  return found;
-}
+/** A stuck browser step fails its test instead of holding the whole file (the machine may be slow). */
+const TEST_TIMEOUT = { timeout: 240_000 };
 
 let stack: Stack;
 let browser: Browser;
@@ -42,8 +32,8 @@ const consoleProblems: string[] = [];
 
 before(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const executablePath = chromiumPath();
-  stack = await startStack();
+  const executablePath = chromiumPath(process.env.CHROMIUM_PATH);
+  stack = await startStack({ env: { OPERATOR_CONTACT } });
   browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   desktop = await browser.newContext({ viewport: DESKTOP, baseURL: stack.baseUrl });
   phone = await browser.newContext({ viewport: PHONE, baseURL: stack.baseUrl, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -70,7 +60,7 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
 }
 
 describe('website in a browser', () => {
-  it('website in a browser - a word typed without tone marks leads to its tone-marked entry and licence', async () => {
+  it('website in a browser - a word typed without tone marks leads to its tone-marked entry and licence', TEST_TIMEOUT, async () => {
     const page = await open(desktop, '/');
     await shot(page, 'home');
     await page.getByLabel('Word or English meaning').fill('omo');
@@ -96,14 +86,22 @@ describe('website in a browser', () => {
     await page.close();
   });
 
-  it('website in a browser - Igbo typed in standard spelling finds the Onitsha form', async () => {
+  it('website in a browser - Igbo typed in standard spelling finds the Onitsha form, and says which spelling matched', TEST_TIMEOUT, async () => {
     const page = await open(desktop, '/search?q=mmiri&language=ig');
     const words = await page.locator('ol.results a.word').allTextContents();
     assert.ok(words.includes('mmilī'), JSON.stringify(words));
+    const water = page.locator('ol.results li', { has: page.locator('a.word', { hasText: /^mmilī$/ }) });
+    const meta = (await water.locator('p.meta').textContent()) ?? '';
+    assert.match(meta, /matched the spelling mmiri/, meta);
+    assert.match(meta, /Onitsha spelling/, meta);
+    assert.ok(!meta.includes('Igbo'), `the filtered language is not repeated: ${meta}`);
+    await water.locator('a.word').click();
+    await page.waitForURL(/\/words\//);
+    assert.match((await page.locator('p.spelling').textContent()) ?? '', /Onitsha spelling of Kay Williamson's dictionary/);
     await page.close();
   });
 
-  it('website in a browser - sign up, read the key once, call the API with it', async () => {
+  it('website in a browser - sign up, read the key once, call the API with it', TEST_TIMEOUT, async () => {
     const page = await open(desktop, '/developers');
     await shot(page, 'developers');
     await page.getByLabel('Your name').fill('Chiamaka Test');
@@ -118,6 +116,7 @@ describe('website in a browser', () => {
     assert.match((await page.locator('[role=alert]').textContent()) ?? '', /Store this API key now/);
     assert.ok(await page.getByRole('button', { name: 'Copy key' }).isVisible(), 'script reveals the copy button');
     await shot(page, 'key');
+    await assertAccessible(page, 'key page');
     const res = await fetch(`${stack.baseUrl}/api/v1/words?q=omo`, { headers: { 'X-API-Key': key } });
     const body = await res.text();
     assert.equal(res.status, 200, body);
@@ -125,7 +124,7 @@ describe('website in a browser', () => {
     await page.close();
   });
 
-  it('website in a browser - errors sit next to their field; the throttle says rate_limited', async () => {
+  it('website in a browser - a failed sign-up says Error: in the title, focuses its summary, links to the field', TEST_TIMEOUT, async () => {
     const page = await open(desktop, '/developers');
     // A fixed client address (the stack trusts X-Forwarded-For from 127.0.0.1) so the throttle is ours alone.
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': '10.99.0.1' });
@@ -135,9 +134,16 @@ describe('website in a browser', () => {
     await page.getByLabel('Email address').fill('not-an-email');
     await page.getByRole('button', { name: 'Create my key' }).click();
     await page.waitForSelector('#f-email-error');
+    assert.match(await page.title(), /^Error: Developers/);
+    await page.waitForLoadState('load');
+    const focused = await page.evaluate(() => document.activeElement?.className);
+    assert.equal(focused, 'alert error-summary', 'focus moved to the error summary');
     assert.equal(await page.locator('#f-email').getAttribute('aria-invalid'), 'true');
-    assert.match((await page.locator('#f-email-error').textContent()) ?? '', /must be an email address/);
+    assert.match((await page.locator('#f-email-error').textContent()) ?? '', /Enter an email like name@example\.org/);
     await shot(page, 'developers-error');
+    await page.locator('.error-summary a', { hasText: 'Enter an email like name@example.org' }).click();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'f-email', 'the summary link lands in the field');
+    await assertAccessible(page, 'developers with errors');
     let status = 0;
     for (let i = 0; i < 6 && status !== 429; i++) {
       const response = await page.goto('/developers');
@@ -148,31 +154,19 @@ describe('website in a browser', () => {
       status = posted?.status() ?? 0;
     }
     assert.equal(status, 429, 'the sixth key request in 15 minutes is refused');
-    assert.match((await page.locator('[role=alert]').first().textContent()) ?? '', /rate_limited/);
+    assert.match((await page.locator('.alert').first().textContent()) ?? '', /rate_limited/);
+    assert.match(await page.title(), /^Error: Developers/);
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'DIV', 'focus on the problem');
     await shot(page, 'developers-rate-limited');
     await page.close();
   });
 
-  it('website in a browser - /docs renders every operation from our own origin', async () => {
-    const page = await open(desktop, '/docs');
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(r.url()));
-    await page.reload();
-    await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
-    const paths = await page.locator('.opblock-summary-path').allTextContents();
-    for (const p of ['/api/v1/words', '/api/v1/words/{id}', '/api/v1/word-of-the-day', '/api/v1/languages', '/api/v1/stats', '/api/v1/developers']) {
-      assert.ok(paths.some((t) => t.replace(/\u200b/g, '') === p), `${p} in ${JSON.stringify(paths)}`);
-    }
-    assert.ok(await page.locator('#docs-fallback').isHidden(), 'the no-script list gives way to the renderer');
-    assert.deepEqual(requests.filter((u) => !u.startsWith(stack.baseUrl) && !u.startsWith('data:')), [], 'no third-party request');
-    await shot(page, 'docs');
-    await page.close();
-  });
-
-  it('website in a browser - about, 404 and keyboard: skip link first, focus visible', async () => {
+  it('website in a browser - about, 404 and keyboard: skip link first, focus visible', TEST_TIMEOUT, async () => {
     const about = await open(desktop, '/about');
     assert.match((await about.locator('main').textContent()) ?? '', /Unicode License V3/);
+    assert.match((await about.locator('main').textContent()) ?? '', new RegExp(OPERATOR_CONTACT.replace('.', '\\.')));
     await shot(about, 'about');
+    await assertAccessible(about, 'about on a desktop');
     await about.keyboard.press('Tab');
     assert.equal(await about.evaluate(() => document.activeElement?.className), 'skip');
     assert.ok(await about.locator('a.skip').isVisible(), 'the skip link shows when focused');
@@ -193,20 +187,63 @@ describe('website in a browser', () => {
     await missing.close();
   });
 
-  it('website in a browser - readable on a phone: no sideways scrolling on any page', async () => {
+  it('website in a browser - readable on a 375 px phone: no sideways scrolling, no accessibility finding on any page', TEST_TIMEOUT, async () => {
     const slug = (await (await fetch(`${stack.baseUrl}/search?q=omo&language=yo`)).text()).match(/href="\/words\/([^"]+)" lang="yo">ọmọ</)?.[1];
     assert.ok(slug);
-    for (const [name, url] of [['home', '/'], ['search', '/search?q=omo&language=yo'], ['entry', `/words/${slug}`], ['developers', '/developers'], ['about', '/about'], ['docs', '/docs']]) {
+    const pages = [
+      ['home', '/'],
+      ['search', '/search'],
+      ['search-results', '/search?q=omo&language=yo'],
+      ['search-igbo', '/search?q=mmiri'],
+      ['entry', `/words/${slug}`],
+      ['developers', '/developers'],
+      ['about', '/about'],
+      ['docs', '/docs'],
+      ['not-found', '/no-such-page'],
+    ];
+    for (const [name, url] of pages) {
       const page = await open(phone, url);
-      if (name === 'docs') await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow}px on a phone`);
       await shot(page, `phone-${name}`, false);
+      await assertAccessible(page, `${name} on a phone`);
       await page.close();
     }
   });
 
-  it('website in a browser - works without JavaScript: search, entry, sign-up', async () => {
+  it('website in a browser - on a phone, the first result shows on the first screen of a results page', TEST_TIMEOUT, async () => {
+    const page = await open(phone, '/search?q=ego&language=ig');
+    const first = await page.locator('ol.results li').first().boundingBox();
+    assert.ok(first && first.y + first.height <= PHONE.height, `first result at ${JSON.stringify(first)}`);
+    assert.equal(await page.getByLabel('Word or English meaning').inputValue(), 'ego', 'the search can be changed in place');
+    const labels = await page.locator('ol.results .tag.match').allTextContents();
+    assert.ok(labels.includes('contains your search') && labels.includes('starts with your search'), JSON.stringify(labels));
+    await page.close();
+  });
+
+  it('website in a browser - on a phone, the plans table scrolls sideways from the keyboard', TEST_TIMEOUT, async () => {
+    const page = await open(phone, '/developers');
+    const region = page.getByRole('region', { name: 'Plans' });
+    await region.scrollIntoViewIfNeeded();
+    const widths = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    assert.ok(widths.scroll > widths.client, `the table is wider than the screen: ${JSON.stringify(widths)}`);
+    // Reached with Tab like any control, then moved with the arrow keys.
+    await page.locator('#plans').evaluate((heading) => {
+      heading.setAttribute('tabindex', '-1');
+      (heading as HTMLElement).focus();
+    });
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'region', 'Tab reaches the table');
+    for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+    assert.ok((await region.evaluate((el) => el.scrollLeft)) > 0, 'arrow keys scroll it');
+    await shot(page, 'phone-developers-plans', false);
+    const text = (await page.locator('main').textContent()) ?? '';
+    assert.match(text, new RegExp(`Contact the operator: ${OPERATOR_CONTACT.replace('.', '\\.')}`), 'the operator contact is shown');
+    assert.match(text, /One key can serve a whole class/);
+    await page.close();
+  });
+
+  it('website in a browser - works without JavaScript: search, entry, sign-up', TEST_TIMEOUT, async () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: stack.baseUrl, javaScriptEnabled: false, extraHTTPHeaders: { 'x-forwarded-for': '10.99.0.2' } });
     const page = await context.newPage();
     await page.goto('/search?q=omo&language=yo');
@@ -223,7 +260,22 @@ describe('website in a browser', () => {
     await context.close();
   });
 
-  it('website in a browser - no console errors or CSP refusals on any page', () => {
+  it('website in a browser - /docs without JavaScript lists every operation and says the try forms need it', TEST_TIMEOUT, async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: stack.baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/docs');
+      const paths = await page.locator('[data-operation] .op-path').allTextContents();
+      assert.deepEqual(paths, ['/api/v1/words', '/api/v1/words/{id}', '/api/v1/word-of-the-day', '/api/v1/languages', '/api/v1/stats', '/api/v1/developers']);
+      await page.locator('#op-searchWords details.try summary').click();
+      assert.ok(await page.locator('#op-searchWords [data-needs-script]').isVisible(), 'the form says it needs JavaScript');
+      assert.equal(await page.locator('#op-searchWords fieldset').evaluate((f) => (f as HTMLFieldSetElement).disabled), true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('website in a browser - no console errors or CSP refusals on any page', TEST_TIMEOUT, () => {
     assert.deepEqual(consoleProblems.filter((p) => !/status of 4(04|29|00)/.test(p)), []);
   });
 });

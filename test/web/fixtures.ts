@@ -6,8 +6,8 @@ export const ASSETS: AssetUrls = {
   css: '/assets/site.css?v=test',
   js: '/assets/site.js?v=test',
   docsJs: '/assets/docs.js?v=test',
-  swaggerCss: '/assets/swagger-ui/swagger-ui.css?v=test',
-  swaggerJs: '/assets/swagger-ui/swagger-ui-bundle.js?v=test',
+  favicon: '/assets/favicon.svg?v=test',
+  font: '/assets/fonts/noto-sans-400.woff2?v=test',
 };
 
 export const LANGUAGES: Language[] = [

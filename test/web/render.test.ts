@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { escapeHtml, html, raw, safeUrl } from '../../services/api/web/html.ts';
 import { aboutPage } from '../../services/api/web/pages/about.ts';
 import { developersPage, keyCreatedPage } from '../../services/api/web/pages/developers.ts';
+import { buildOpenApiDocument } from '../../services/api/openapi/document.ts';
 import { docsPage } from '../../services/api/web/pages/docs.ts';
 import { MAX_EXAMPLES_SHOWN, entryPage } from '../../services/api/web/pages/entry.ts';
 import { homePage } from '../../services/api/web/pages/home.ts';
@@ -101,7 +102,7 @@ describe('search page', () => {
     const items = [
       summary({ matchType: 'exact' }),
       summary({ id: 2, slug: 'omo-2', exactForm: 'ọ̀mọ̀', matchType: 'folded' }),
-      summary({ id: 3, slug: 'omi', exactForm: 'omi', matchType: 'prefix', glosses: ['water'] }),
+      summary({ id: 3, slug: 'omode', exactForm: 'ọmọdé', matchType: 'prefix', glosses: ['water'] }),
       summary({ id: 4, slug: 'x', matchType: 'variant' }),
       summary({ id: 5, slug: 'y', matchType: 'gloss' }),
     ];
@@ -150,21 +151,57 @@ describe('not found page', () => {
 });
 
 describe('developers page', () => {
+  const CONTACT = { text: 'ops@example.org', href: 'mailto:ops@example.org' };
+
   it('developers page - lists the plans with their daily limits and a labelled sign-up form', () => {
-    const page = developersPage({ assets: ASSETS }).value;
+    const page = developersPage({ assets: ASSETS, contact: CONTACT }).value;
     for (const text of ['1,000', '50,000', '500,000', 'Contact the operator']) assert.ok(page.includes(text), text);
     for (const field of ['name', 'email', 'organization', 'useCase', 'keyName']) {
       assert.match(page, new RegExp(`<label for="f-${field}">`), field);
       assert.match(page, new RegExp(`id="f-${field}" name="${field}"`), field);
     }
-    assert.match(page, /<form class="signup" action="\/developers#signup" method="post">/);
+    assert.match(page, /<form class="signup" action="\/developers" method="post">/);
+    assert.match(page, /<title>Developers · /);
     assert.ok(headingsInOrder(page));
   });
 
+  it('developers page - the plans table scrolls in a named region that takes keyboard focus', () => {
+    const page = developersPage({ assets: ASSETS, contact: CONTACT }).value;
+    assert.match(page, /<h2 id="plans">Plans<\/h2>\n<div class="scroll" role="region" aria-labelledby="plans" tabindex="0"><table>/, page);
+  });
+
+  it('developers page - team and institution plans point at the operator contact, or say none is published', () => {
+    const withContact = developersPage({ assets: ASSETS, contact: CONTACT }).value;
+    assert.equal(withContact.match(/Contact the operator: <a href="mailto:ops@example\.org">ops@example\.org<\/a>\./g)?.length, 2, withContact);
+    const without = developersPage({ assets: ASSETS, contact: undefined }).value;
+    assert.ok(!without.includes('mailto:'), without);
+    assert.equal(without.match(/Contact the operator: this service has not published a contact address yet\./g)?.length, 2, without);
+  });
+
+  it('developers page - tells teachers that one key serves a class, since sign-ups are limited per network address', () => {
+    const page = developersPage({ assets: ASSETS, contact: CONTACT }).value;
+    assert.match(page, /One key can serve a whole class/, page);
+    assert.match(page, /limited to 5 keys per network address every 15 minutes/, page);
+  });
+
   it('developers page - shows each error next to its field and keeps the values, escaped', () => {
-    const page = developersPage({ assets: ASSETS, values: { name: HOSTILE, email: 'bad' }, errors: { email: 'Email address must be an email address.' } }).value;
-    assert.match(page, /aria-describedby="f-email-hint f-email-error" aria-invalid="true" value="bad">\n<p class="error-text" id="f-email-error">Email address must be an email address\.<\/p>/);
+    const page = developersPage({ assets: ASSETS, contact: CONTACT, values: { name: HOSTILE, email: 'bad' }, errors: { email: 'Enter an email like name@example.org' } }).value;
+    assert.match(page, /aria-describedby="f-email-hint f-email-error" aria-invalid="true" value="bad">\n<p class="error-text" id="f-email-error"><span class="visually-hidden">Error: <\/span>Enter an email like name@example\.org<\/p>/);
     assertNoInjectedMarkup(page);
+  });
+
+  it('developers page - a failed sign-up titles the page "Error:" and opens with a focused summary linking to each field', () => {
+    const errors = { name: 'Enter your name', email: 'Enter an email like name@example.org' };
+    const page = developersPage({ assets: ASSETS, contact: CONTACT, values: {}, errors }).value;
+    assert.match(page, /<title>Error: Developers · /, page);
+    const summary = page.match(/<div class="alert error-summary"[^>]*>[\s\S]*?<\/div>/)?.[0] ?? '';
+    assert.match(summary, /tabindex="-1" autofocus data-focus aria-labelledby="error-summary-title"/, summary);
+    assert.match(summary, /<li><a href="#f-name">Enter your name<\/a><\/li><li><a href="#f-email">Enter an email like name@example\.org<\/a><\/li>/, summary);
+    assert.ok(page.indexOf('error-summary') < page.indexOf('<form class="signup"'), 'the summary comes before the form');
+    assert.ok(headingsInOrder(page));
+    const problem = developersPage({ assets: ASSETS, contact: CONTACT, problem: { title: 'Sign-up is unavailable right now', detail: 'Try later.' } }).value;
+    assert.match(problem, /<title>Error: Developers · /);
+    assert.match(problem, /<div class="alert" tabindex="-1" autofocus data-focus><h3>Sign-up is unavailable right now<\/h3>/);
   });
 
   it('key page - shows the key once with the warning and a copy button that only script reveals', () => {
@@ -196,17 +233,28 @@ describe('other pages', () => {
     assert.ok(headingsInOrder(page));
   });
 
-  it('docs page - loads the renderer from our origin and lists operations without script', () => {
-    const page = docsPage({ assets: ASSETS, rendererVersion: '5.35.0' }).value;
-    assert.match(page, /<script src="\/assets\/swagger-ui\/swagger-ui-bundle\.js\?v=test" defer><\/script>/);
+  it('docs page - renders every operation, its parameters, responses and a try form from the OpenAPI description', () => {
+    const page = docsPage({ assets: ASSETS, document: buildOpenApiDocument(), examples: { q: 'omi', id: 'omi', language: 'yo' } }).value;
     assert.ok(!/src="(https?:)?\/\//.test(page), 'no third-party script');
-    assert.match(page, /GET \/api\/v1\/words\/\{id\}/);
-    assert.match(page, /Apache License 2\.0/);
+    assert.match(page, /<script src="\/assets\/docs\.js\?v=test" defer><\/script>/);
+    assert.match(page, /<code class="op-path">\/api\/v1\/words\/\{id\}<\/code>/);
+    assert.match(page, /<code>limit<\/code> <span class="type">query, integer, optional<\/span> <span class="muted">\(minimum 1, maximum 100, default 20\)<\/span>: Results per page\./, page);
+    assert.match(page, /<code>partOfSpeech<\/code> <span class="type">query, one of <code>noun<\/code>/);
+    assert.match(page, /curl -H &quot;X-API-Key: \$API_KEY&quot; &quot;\$BASE\/api\/v1\/words\?q=omi&amp;language=yo&quot;/);
+    assert.match(page, /<dt><code>429<\/code><\/dt><dd>quota_exceeded: /);
+    assert.match(page, /<h3 id="schema-Entry">Entry<\/h3>/);
+    assert.match(page, /<a href="#schema-WordsPage">WordsPage<\/a>/);
+    assert.match(page, /<form class="try" data-path="\/api\/v1\/words\/\{id\}"/);
+    assert.match(page, /<input id="try-getWord-id" name="id" data-in="path" required type="text" autocapitalize="none" spellcheck="false" maxlength="200" value="omi">/, page);
+    assert.match(page, /<label for="try-searchWords-key">Your API key<\/label>/);
+    assert.match(page, /<fieldset disabled>/, 'the form waits for the script that sends it');
+    assert.ok(headingsInOrder(page), 'headings in order');
   });
 
   it('about page - every corpus with licence and attribution, links only when http(s)', () => {
     const page = aboutPage({
       assets: ASSETS,
+      contact: undefined,
       languages: LANGUAGES,
       stats: undefined,
       sources: [
@@ -220,5 +268,11 @@ describe('other pages', () => {
     assertNoInjectedMarkup(page);
     assert.ok(!page.includes('javascript:') && !page.includes('data:x'));
     assert.ok(headingsInOrder(page));
+    assert.match(page, /contact the operator of\nthis service: this service has not published a contact address yet\./, page);
+  });
+
+  it('about page - links the operator contact when one is configured', () => {
+    const page = aboutPage({ assets: ASSETS, contact: { text: 'https://example.org/contact', href: 'https://example.org/contact' }, languages: LANGUAGES, stats: undefined, sources: [] }).value;
+    assert.match(page, /<h2>Contact<\/h2>[\s\S]*<a href="https:\/\/example\.org\/contact">https:\/\/example\.org\/contact<\/a>\./, page);
   });
 });

@@ -43,7 +43,7 @@ before(async () => {
   snapshot = openSnapshot(testSnapshotPath());
   const port = await freePort();
   const deps: Deps = {
-    config: { port, host: '127.0.0.1', natsUrl: 'nats://127.0.0.1:1', dataDir: '.tmp', snapshotPath: snapshot.meta.path, trustProxy: [], workerName: 'web-test', requestLog: { mode: 'all', sampleEvery: 1 } },
+    config: { port, host: '127.0.0.1', natsUrl: 'nats://127.0.0.1:1', dataDir: '.tmp', snapshotPath: snapshot.meta.path, trustProxy: [], workerName: 'web-test', requestLog: { mode: 'all', sampleEvery: 1 }, operatorContact: { text: 'ops@example.org', href: 'mailto:ops@example.org' } },
     snapshot,
     meter,
     log: { info: () => {}, error: (f) => errors.push(f), flush: () => {} },
@@ -85,6 +85,13 @@ describe('website routes', () => {
       assert.ok(res.headers.get('referrer-policy'), path);
       assert.match(res.headers.get('cache-control') ?? '', /^public, max-age=\d+$/, path);
       assert.equal(res.headers.get('x-ratelimit-limit'), null, `${path} is not metered`);
+    }
+  });
+
+  it('website routes - the operator contact (OPERATOR_CONTACT) shows on /developers and /about', async () => {
+    for (const path of ['/developers', '/about']) {
+      const res = await get(path);
+      assert.match(res.body, /<a href="mailto:ops@example\.org">ops@example\.org<\/a>/, `${path}: ${res.body}`);
     }
   });
 
@@ -154,18 +161,30 @@ describe('website routes', () => {
     }
   });
 
+  it('website routes - /docs is the reference rendered on the server: every operation, no third-party script', async () => {
+    const res = await get('/docs');
+    assert.equal(res.status, 200, res.body.slice(0, 500));
+    for (const [id, path] of [['searchWords', '/api/v1/words'], ['getWord', '/api/v1/words/{id}'], ['getWordOfTheDay', '/api/v1/word-of-the-day'], ['listLanguages', '/api/v1/languages'], ['getStats', '/api/v1/stats'], ['createDeveloper', '/api/v1/developers']]) {
+      assert.ok(res.body.includes(`<li data-operation="${id}"><a href="#op-${id}">`), `${id} in the index`);
+      assert.ok(res.body.includes(`<code class="op-path">${path}</code>`), path);
+      assert.ok(res.body.includes(`<section class="op" id="op-${id}"`), `${id} section`);
+    }
+    const scripts = [...res.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(scripts.map((s) => s.replace(/\?v=.*/, '')), ['/assets/site.js', '/assets/docs.js']);
+    assert.ok(Buffer.byteLength(res.body) < 64 * 1024, `${Buffer.byteLength(res.body)} bytes`);
+  });
+
   it('website routes - static assets are fingerprinted, immutable and gzipped', async () => {
     const page = await get('/docs');
-    const src = /<script src="(\/assets\/swagger-ui\/swagger-ui-bundle\.js\?v=[^"]+)"/.exec(page.body)?.[1];
-    assert.ok(src, 'bundle linked');
+    const src = /<link rel="stylesheet" href="(\/assets\/site\.css\?v=[^"]+)"/.exec(page.body)?.[1];
+    assert.ok(src, `stylesheet linked: ${page.body.slice(0, 1000)}`);
     const res = await fetch(base + src, { headers: { 'accept-encoding': 'gzip' } });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     assert.equal(res.headers.get('content-encoding'), 'gzip');
-    assert.match(await res.text(), /SwaggerUIBundle/);
+    assert.match(await res.text(), /box-sizing/);
     const etag = res.headers.get('etag') ?? '';
     assert.equal((await fetch(base + src, { headers: { 'if-none-match': etag } })).status, 304);
-    assert.equal((await get('/assets/swagger-ui/LICENSE')).status, 200);
   });
 });
 
@@ -185,16 +204,19 @@ describe('website sign-up', () => {
   it('website sign-up - shows each validation error next to its field, keeps the values, calls nothing', async () => {
     const before = meter.calls.length;
     const cases: Array<[Record<string, string>, string, RegExp]> = [
-      [{ name: '', email: 'a@b.org' }, 'name', /Name is required\./],
-      [{ name: 'Ada', email: 'not-an-email' }, 'email', /Email address must be an email address\./],
-      [{ name: 'x'.repeat(201), email: 'a@b.org' }, 'name', /Name must be at most 200 characters\./],
-      [{ email: 'a@b.org' }, 'name', /Name is required\./],
+      [{ name: '', email: 'a@b.org' }, 'name', /Enter your name/],
+      [{ name: 'Ada', email: 'not-an-email' }, 'email', /Enter an email like name@example\.org/],
+      [{ name: 'Ada', email: '' }, 'email', /Enter your email address/],
+      [{ name: 'x'.repeat(201), email: 'a@b.org' }, 'name', /Enter a name of 200 characters or fewer/],
+      [{ email: 'a@b.org' }, 'name', /Enter your name/],
     ];
     for (const [fields, field, message] of cases) {
       const res = await postForm(fields);
       assert.equal(res.status, 400, JSON.stringify(fields));
       assert.equal(res.headers.get('cache-control'), 'no-store');
-      assert.match(res.body, new RegExp(`<p class="error-text" id="f-${field}-error">${message.source}`), JSON.stringify(fields));
+      assert.match(res.body, new RegExp(`<p class="error-text" id="f-${field}-error"><span class="visually-hidden">Error: </span>${message.source}`), JSON.stringify(fields));
+      assert.match(res.body, new RegExp(`<li><a href="#f-${field}">${message.source}</a></li>`), 'the summary links to the field');
+      assert.match(res.body, /<title>Error: Developers · /);
       if (fields.email) assert.ok(res.body.includes(`value="${fields.email}"`), 'value kept');
     }
     assert.equal(meter.calls.length, before);

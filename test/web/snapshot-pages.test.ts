@@ -98,7 +98,7 @@ describe('pages from snapshot data', () => {
 
   it('about page - every corpus of the snapshot with its licence and attribution', () => {
     const sources = corpusSources(snapshot);
-    const page = aboutPage({ assets: ASSETS, sources, languages: snapshot.languages(), stats: readStats(snapshot) }).value;
+    const page = aboutPage({ assets: ASSETS, contact: undefined, sources, languages: snapshot.languages(), stats: readStats(snapshot) }).value;
     const ids = sources.map((s) => s.id).sort();
     const manifest = JSON.parse(readFileSync(new URL('../../corpora/sources.json', import.meta.url), 'utf8')) as { sources: { id: string }[] };
     assert.deepEqual(ids, manifest.sources.map((s) => s.id).sort(), 'every source of the manifest, preparing languages\' too');

@@ -3,6 +3,10 @@
 
 local threads = {}
 
+-- --accept-encoding: every request asks for compressed bodies, as browsers and most HTTP clients do.
+local accept_encoding = os.getenv("BENCH_ACCEPT_ENCODING")
+if accept_encoding and accept_encoding ~= "" then wrk.headers["Accept-Encoding"] = accept_encoding end
+
 -- The key argument lists the keys of each thread: groups separated by ";", keys in a group by ",". Thread t
 -- takes group t (mod their number). A thread with several keys sends them in turn, so that one 10 s run at
 -- 100k+ req/s does not use up an institution key's 500,000 daily requests for the endpoint.

@@ -8,15 +8,16 @@ import {
 import { ApiError, internalError, invalidApiKey } from '../../shared/errors.ts';
 
 import type { QuotaState } from '../../shared/domain-errors.ts';
+import type { OperatorContact } from '../operator-contact.ts';
 
 /**
  * Known errors become their public code; anything else (MeteringUnavailableError included: fail closed)
  * becomes internal_error with the generic message, and `unexpected` is true so the caller logs the stack.
  */
-export function toApiError(error: unknown): { apiError: ApiError; unexpected: boolean } {
+export function toApiError(error: unknown, contact?: OperatorContact): { apiError: ApiError; unexpected: boolean } {
   if (error instanceof ApiError) return { apiError: error, unexpected: false };
   if (error instanceof InvalidApiKeyError) return { apiError: invalidApiKey(), unexpected: false };
-  if (error instanceof QuotaExceededError) return { apiError: quotaExceeded(error.state), unexpected: false };
+  if (error instanceof QuotaExceededError) return { apiError: quotaExceeded(error.state, contact), unexpected: false };
   if (error instanceof RateLimitedError) {
     const apiError = new ApiError(
       'rate_limited',
@@ -35,12 +36,16 @@ export function toApiError(error: unknown): { apiError: ApiError; unexpected: bo
   return { apiError: internalError(), unexpected: true };
 }
 
-/** Spec (Errors): states plan, endpoint, requests used, limit, the 00:00 UTC reset and how to upgrade. */
-export function quotaExceeded(state: QuotaState): ApiError {
+/**
+ * Spec (Errors): states plan, endpoint, requests used, limit, the 00:00 UTC reset and how to upgrade; the
+ * pointer to upgrade names the operator's contact (OPERATOR_CONTACT), or says that none is published.
+ */
+export function quotaExceeded(state: QuotaState, contact?: OperatorContact): ApiError {
+  const upgrade = 'To raise the limit, contact the operator to upgrade to the team or institution plan';
   const message =
     `Daily quota exceeded: the ${state.plan} plan allows ${state.limit} requests per day to ${state.endpoint}, ` +
     `and this key has used ${state.used}. The quota resets at 00:00 UTC (in ${state.retryAfterSeconds} seconds). ` +
-    'To raise the limit, contact the operator to upgrade to the team or institution plan.';
+    (contact ? `${upgrade}: ${contact.text}.` : `${upgrade} (this service has not published a contact address).`);
   return new ApiError(
     'quota_exceeded',
     message,

@@ -9,7 +9,6 @@ import { parse as parseQuery } from 'node:querystring';
 
 import { QuotaExceededError } from '../../shared/domain-errors.ts';
 import { missingApiKey } from '../../shared/errors.ts';
-import { ifNoneMatchHits } from './etag.ts';
 import { CORS_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 import { inFlightOf, logRequest, publicError } from './pipeline.ts';
 
@@ -30,6 +29,8 @@ export interface GetRequest {
   /** Route parameters in pattern order, still percent-encoded. */
   readonly params: readonly string[];
   readonly ifNoneMatch: string;
+  /** For the stored and cached bodies that may be sent compressed (representations.ts). */
+  readonly acceptEncoding: string;
 }
 
 /** A successful reply; the rate-limit headers are added for every route. */
@@ -85,15 +86,9 @@ export function apiKeyFrom(xApiKey: string | undefined, authorization: string | 
   return undefined;
 }
 
-/** A stored JSON body with its validator: 304 when If-None-Match names it (still metered). */
-export function storedReply(req: GetRequest, body: Buffer, etag: string, headers: StoredHeaders): Reply {
-  return ifNoneMatchHits(req.ifNoneMatch, etag)
-    ? { status: 304, headers: headers.notModified, body }
-    : { status: 200, headers: headers.ok, body };
-}
-
 // Request header names as bytes: uWS converts a string argument to UTF-8 on every call.
 const IF_NONE_MATCH = Buffer.from('if-none-match');
+const ACCEPT_ENCODING = Buffer.from('accept-encoding');
 const X_API_KEY = Buffer.from('x-api-key');
 const AUTHORIZATION = Buffer.from('authorization');
 const RATE_LIMIT_NAME = Buffer.from('x-ratelimit-limit');
@@ -110,6 +105,7 @@ function readRequest(req: HttpRequest, paramCount: number): GetRequest {
     queryParameters: () => (parsed ??= parseQuery(query)),
     params,
     ifNoneMatch: req.getHeader(IF_NONE_MATCH),
+    acceptEncoding: req.getHeader(ACCEPT_ENCODING),
   };
 }
 

@@ -119,7 +119,7 @@ export function logRequest(deps: Deps, method: string, route: string, status: nu
  * server-side only; the client gets the generic internal_error.
  */
 export function publicError(deps: Deps, method: string, route: string, error: unknown): ApiError {
-  const { apiError, unexpected } = toApiError(error);
+  const { apiError, unexpected } = toApiError(error, deps.config.operatorContact);
   if (unexpected) {
     deps.log.error({
       msg: 'unhandled error',

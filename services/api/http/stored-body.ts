@@ -1,7 +1,9 @@
 // A metered GET that answers with one body fixed for the snapshot (languages, stats): encoded once at start,
-// sent as it is, with its ETag and 304.
+// compressed once per coding on first use, sent with its ETag and 304.
+import { CompressedBody } from './compression.ts';
 import { snapshotEtag } from './etag.ts';
-import { registerMeteredGet, storedHeaders, storedReply } from './metered-get.ts';
+import { registerMeteredGet } from './metered-get.ts';
+import { representations, storedReply } from './representations.ts';
 
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { Deps } from '../deps.ts';
@@ -15,8 +17,8 @@ export function registerStoredBody(
   cacheControl: string,
 ): void {
   const etag = snapshotEtag(deps.snapshot.meta);
-  const body = Buffer.from(json);
-  const headers = storedHeaders([['cache-control', cacheControl], ['etag', etag]]);
+  const body = new CompressedBody(Buffer.from(json));
+  const reps = representations([['cache-control', cacheControl]], etag);
   const pattern = endpoint.slice('GET '.length);
-  registerMeteredGet(app, deps, { pattern, route: endpoint, endpoint, handle: (req) => storedReply(req, body, etag, headers) });
+  registerMeteredGet(app, deps, { pattern, route: endpoint, endpoint, handle: (req) => storedReply(req, body, reps) });
 }

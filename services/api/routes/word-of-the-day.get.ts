@@ -4,14 +4,16 @@ import { z } from 'zod';
 import { notFound } from '../../shared/errors.ts';
 import { Lru } from '../../shared/lru.ts';
 import { secondsToUtcMidnight, utcDay } from '../../shared/metering/day.ts';
+import { CompressedBody } from '../http/compression.ts';
 import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
-import { registerMeteredGet, storedHeaders, storedReply } from '../http/metered-get.ts';
+import { registerMeteredGet } from '../http/metered-get.ts';
 import { queryParser } from '../http/query-schemas.ts';
+import { representations, storedReply } from '../http/representations.ts';
 
 import type { Deps } from '../deps.ts';
-import type { StoredHeaders } from '../http/metered-get.ts';
+import type { Representations } from '../http/representations.ts';
 import type { Server } from 'hyper-express';
 
 /** A real calendar day (2025-02-30 is refused), written YYYY-MM-DD. */
@@ -35,29 +37,29 @@ export const wordOfTheDayQuerySchema = z.object({
 export type WordOfTheDayQuery = z.infer<typeof wordOfTheDayQuerySchema>;
 const parseWordOfTheDayQuery = queryParser(wordOfTheDayQuerySchema);
 
-/** Days × languages kept encoded per worker. */
+/** Days × languages kept encoded (and compressed once per coding, on first use) per worker. */
 const DAY_CACHE_ENTRIES = 256;
 
 /** One raw query's answer for a day. */
 interface Day {
-  body: Buffer;
+  body: CompressedBody;
   etag: string;
   /** A named date's headers, fixed for the snapshot; undefined for today's word (todayHeaders). */
-  headers: StoredHeaders | undefined;
+  headers: Representations | undefined;
 }
 
 export function registerWordOfTheDay(app: Server, deps: Deps): void {
   const resolveLanguage = languageResolver(deps.snapshot);
-  const cache = new Lru<{ body: Buffer; etag: string }>(DAY_CACHE_ENTRIES);
+  const cache = new Lru<{ body: CompressedBody; etag: string }>(DAY_CACHE_ENTRIES);
   const byRawQuery = new Lru<Day>(DAY_CACHE_ENTRIES);
   // Today's word changes at 00:00 UTC and clients may cache it until then, so its Cache-Control counts down:
   // encoded once a second for the whole route (every language's word of one day has the same ETag).
-  let todayMemo: { etag: string; seconds: number; headers: StoredHeaders } | undefined;
-  const todayHeaders = (etag: string, now: number): StoredHeaders => {
+  let todayMemo: { etag: string; seconds: number; headers: Representations } | undefined;
+  const todayHeaders = (etag: string, now: number): Representations => {
     const seconds = secondsToUtcMidnight(now);
     if (todayMemo?.seconds !== seconds || todayMemo.etag !== etag) {
       const cacheControl = `public, max-age=${seconds}, s-maxage=${seconds}`;
-      todayMemo = { etag, seconds, headers: storedHeaders([['cache-control', cacheControl], ['etag', etag]]) };
+      todayMemo = { etag, seconds, headers: representations([['cache-control', cacheControl]], etag) };
     }
     return todayMemo.headers;
   };
@@ -86,16 +88,15 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
           if (json === undefined) {
             throw notFound(`No word of the day is scheduled for ${date}${language ? ` in language ${language}` : ''}.`);
           }
-          stored = { body: Buffer.from(json), etag: snapshotEtag(deps.snapshot.meta, date) };
+          stored = { body: new CompressedBody(Buffer.from(json)), etag: snapshotEtag(deps.snapshot.meta, date) };
           cache.set(key, stored);
         }
         // A named date's word is fixed for the snapshot; today's headers count down (todayHeaders).
-        const headers =
-          query.date === undefined ? undefined : storedHeaders([['cache-control', ENTRY_CACHE_CONTROL], ['etag', stored.etag]]);
+        const headers = query.date === undefined ? undefined : representations([['cache-control', ENTRY_CACHE_CONTROL]], stored.etag);
         day = { ...stored, headers };
         byRawQuery.set(rawKey, day);
       }
-      return storedReply(req, day.body, day.etag, day.headers ?? todayHeaders(day.etag, now));
+      return storedReply(req, day.body, day.headers ?? todayHeaders(day.etag, now));
     },
   });
 }

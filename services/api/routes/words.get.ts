@@ -3,17 +3,22 @@ import { z } from 'zod';
 
 import { notFound } from '../../shared/errors.ts';
 import { Lru } from '../../shared/lru.ts';
+import { CompressedBody } from '../http/compression.ts';
 import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
-import { registerMeteredGet, storedHeaders, storedReply } from '../http/metered-get.ts';
+import { registerMeteredGet } from '../http/metered-get.ts';
 import { decodePathParam } from '../http/params.ts';
+import { representations, storedReply } from '../http/representations.ts';
 
 import type { Deps } from '../deps.ts';
 import type { Server } from 'hyper-express';
 
 /** Longer than any slug; anything longer cannot match and is not looked up. */
 export const ID_MAX_CHARS = 200;
-/** Hot entry bodies kept per worker (a few kB each): popular words skip the SQLite lookup. */
+/**
+ * Hot entry bodies kept per worker (a few kB each): popular words skip the SQLite lookup, and only these are
+ * compressed (once per coding, kept with them); an entry on its first sighting goes as it is.
+ */
 const ENTRY_CACHE_ENTRIES = 4_096;
 
 export const wordsGetParamsSchema = z.object({
@@ -27,9 +32,9 @@ export type WordsGetParams = z.infer<typeof wordsGetParamsSchema>;
 
 export function registerWordsGet(app: Server, deps: Deps): void {
   const etag = snapshotEtag(deps.snapshot.meta);
-  const headers = storedHeaders([['cache-control', ENTRY_CACHE_CONTROL], ['etag', etag]]);
+  const reps = representations([['cache-control', ENTRY_CACHE_CONTROL]], etag);
   // Keyed by the raw path parameter: a hit skips decoding, validation and the SQLite lookup.
-  const cache = new Lru<Buffer>(ENTRY_CACHE_ENTRIES, { secondSighting: true });
+  const cache = new Lru<CompressedBody>(ENTRY_CACHE_ENTRIES, { secondSighting: true });
   const missing = (): Error => notFound('No entry matches that id or slug.');
 
   registerMeteredGet(app, deps, {
@@ -38,17 +43,15 @@ export function registerWordsGet(app: Server, deps: Deps): void {
     endpoint: 'GET /api/v1/words/{id}',
     handle: (req) => {
       const raw = req.params[0];
-      let body = cache.get(raw);
-      if (body === undefined) {
-        // Spec: this route answers 404 for anything that names no entry, a broken encoding included.
-        const parsed = wordsGetParamsSchema.safeParse({ id: decodePathParam(raw) });
-        if (!parsed.success) throw missing();
-        const json = deps.snapshot.entryJson(parsed.data.id);
-        if (json === undefined) throw missing();
-        body = Buffer.from(json);
-        cache.set(raw, body);
-      }
-      return storedReply(req, body, etag, headers);
+      const kept = cache.get(raw);
+      if (kept !== undefined) return storedReply(req, kept, reps);
+      // Spec: this route answers 404 for anything that names no entry, a broken encoding included.
+      const parsed = wordsGetParamsSchema.safeParse({ id: decodePathParam(raw) });
+      if (!parsed.success) throw missing();
+      const json = deps.snapshot.entryJson(parsed.data.id);
+      if (json === undefined) throw missing();
+      const body = new CompressedBody(Buffer.from(json));
+      return storedReply(req, cache.set(raw, body) ? body : body.identity, reps);
     },
   });
 }

@@ -3,12 +3,16 @@ import { z } from 'zod';
 
 import { Lru } from '../../shared/lru.ts';
 import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
+import { COMPRESS_MIN_BYTES, CompressedBody } from '../http/compression.ts';
 import { extendBlock, ownBlock, ownBytes, SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { registerMeteredGet, replyHeaders } from '../http/metered-get.ts';
 import { intParam, queryParser } from '../http/query-schemas.ts';
+import { VARY_ENCODING } from '../http/representations.ts';
 
 import type { Deps } from '../deps.ts';
+import type { ContentCoding } from '../http/compression.ts';
+import type { GetRequest, Reply } from '../http/metered-get.ts';
 import type { HeaderBlock } from '../http/headers.ts';
 import type { SearchPage } from '../snapshot/snapshot.ts';
 import type { Server } from 'hyper-express';
@@ -51,10 +55,13 @@ interface RenderedPage {
   headers: HeaderBlock;
   /** The bytes are the page's own (copied out of the scratch buffer and the pool): it may be cached. */
   owned: boolean;
+  /** A kept page's compressed forms and their headers, made on the first request that accepts each coding. */
+  compressed?: CompressedBody;
+  encodedHeaders?: Partial<Record<ContentCoding, HeaderBlock>>;
 }
 
 /** Every page's constant headers, encoded once; a page adds its Content-Range. */
-const PAGE_HEADERS = replyHeaders([['cache-control', SEARCH_CACHE_CONTROL]]);
+const PAGE_HEADERS = replyHeaders([['cache-control', SEARCH_CACHE_CONTROL], VARY_ENCODING]);
 /** A page's body starts here, then the items, then the rest of the envelope (PaginatedWordsSchema's order). */
 const BODY_HEAD = '{"data":[';
 /** Scratch for bodies at first: a page of 100 items is a few tens of kB; it grows for a larger one. */
@@ -87,6 +94,25 @@ class PageRenderer {
     const contentRange = page.count === 0 ? 'items 0-0/0' : `items ${first}-${first + page.count - 1}/${page.total}`;
     return { body, headers: extendBlock(PAGE_HEADERS, [['content-range', contentRange]]), owned: false };
   }
+}
+
+/**
+ * The reply for a page. A page a cache keeps is sent compressed to a client that accepts it, compressed on the
+ * first such request and kept so; a page made for this request alone goes as it is. Compressing every page per
+ * request would cost more than the search that made it (docs/website.md, "Compression").
+ */
+function pageReply(page: RenderedPage, req: GetRequest): Reply {
+  if (page.owned && page.body.length >= COMPRESS_MIN_BYTES && req.acceptEncoding !== '') {
+    page.compressed ??= new CompressedBody(page.body);
+    const coding = page.compressed.codingFor(req.acceptEncoding);
+    const bytes = coding === undefined ? undefined : page.compressed.bytes(coding);
+    if (coding !== undefined && bytes !== undefined) {
+      page.encodedHeaders ??= {};
+      const headers = (page.encodedHeaders[coding] ??= ownBlock(extendBlock(page.headers, [['content-encoding', coding]])));
+      return { status: 200, headers, body: bytes };
+    }
+  }
+  return { status: 200, headers: page.headers, body: page.body };
 }
 
 /** Gives a page that a cache has just stored bytes of its own (in place: both caches may hold the object). */
@@ -129,7 +155,7 @@ export function registerWordsSearch(app: Server, deps: Deps): void {
         rendered = renderQuery(req.queryParameters());
         if (byRawQuery.set(req.query, rendered)) keep(rendered);
       }
-      return { status: 200, headers: rendered.headers, body: rendered.body };
+      return pageReply(rendered, req);
     },
   });
 }

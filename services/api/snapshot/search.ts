@@ -26,7 +26,7 @@ const RANKED_CACHE_ENTRIES = 2000;
 /** Gloss prefixes shorter than this match whole words only ("a" would match half the dictionary). */
 const MIN_GLOSS_PREFIX_CHARS = 3;
 /** The language whose entries carry the l/r loose key (see services/shared/text.ts looseKey). */
-const LOOSE_LANGUAGE = 'ig';
+export const LOOSE_LANGUAGE = 'ig';
 
 interface Ranked {
   pops: number[];

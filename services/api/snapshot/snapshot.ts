@@ -49,6 +49,8 @@ export interface CorpusSource {
   licence: { spdx: string; name: string; url: string };
   /** Records imported from it into this snapshot (entries, examples or frequency forms). */
   records: number;
+  /** Set for a lexicon whose headwords follow a spelling of their own (the manifest's headwordSpelling). */
+  headwordSpelling?: { label: string; description: string };
 }
 
 export interface Snapshot {

@@ -1,6 +1,7 @@
 // Pieces several pages share: the search form, language attributes, part-of-speech and match-type labels.
 import type { Language } from '../../shared/schemas.ts';
 import type { MatchType } from '../../shared/vocabulary.ts';
+import type { OperatorContact } from '../operator-contact.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 
@@ -36,26 +37,39 @@ export interface SearchFormInput {
   languages: readonly Language[];
   /** id prefix, so two forms on one page keep unique ids. */
   idPrefix?: string;
-  headingLevel?: 'h2' | 'none';
+  /**
+   * On results pages: one row (two on a phone) under the heading, labels for screen readers only (the
+   * Search button beside the field names its purpose) and no tip, so that results start on the first screen.
+   */
+  compact?: boolean;
 }
 
 export function searchForm(input: SearchFormInput): Html {
   const id = input.idPrefix ?? 'search';
   const active = input.languages.filter((l) => l.status === 'active');
-  return html`<form class="search" role="search" action="/search" method="get">
-<div class="field"><label for="${id}-q">Word or English meaning</label>
+  const labelClass = input.compact ? html` class="visually-hidden"` : '';
+  return html`<form class="search${input.compact ? ' compact' : ''}" role="search" action="/search" method="get">
+<div class="field q"><label for="${id}-q"${labelClass}>Word or English meaning</label>
 <input id="${id}-q" name="q" type="search" value="${input.q ?? ''}" maxlength="${MAX_QUERY_CHARS}"
  autocapitalize="none" autocomplete="off" spellcheck="false" placeholder="e.g. omi, water, ego"></div>
-<div class="field lang"><label for="${id}-language">Language</label>
+<div class="field lang"><label for="${id}-language"${labelClass}>Language</label>
 <select id="${id}-language" name="language">
 <option value="">All languages</option>
 ${active.map(
+  // The native name leads and the option carries its language (an option holds text only, so the whole
+  // option is marked); the English name follows for those who do not read it.
   (l) =>
-    html`<option value="${l.code}"${input.language === l.code ? html` selected` : ''}>${l.name} (${l.nativeName})</option>`,
+    html`<option value="${l.code}" lang="${langOf(l.code)}"${input.language === l.code ? html` selected` : ''}>${l.nativeName} (${l.name})</option>`,
 )}
 </select></div>
 <button type="submit">Search</button>
 </form>
-<p class="note">Tone marks are optional: <span lang="yo">omo</span> finds <span lang="yo">ọmọ</span>, and an English
-word finds the entries it translates.</p>`;
+${input.compact ? '' : html`<p class="note">Tone marks are optional: <span lang="yo">omo</span> finds <span lang="yo">ọmọ</span>, and an English
+word finds the entries it translates.</p>`}`;
+}
+
+/** The operator's contact as a link, or plain words saying that none is published (OPERATOR_CONTACT unset). */
+export function operatorContactText(contact: OperatorContact | undefined): Html {
+  if (!contact) return html`this service has not published a contact address yet.`;
+  return html`<a href="${contact.href}">${contact.text}</a>.`;
 }

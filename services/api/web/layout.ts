@@ -10,8 +10,9 @@ export interface AssetUrls {
   css: string;
   js: string;
   docsJs: string;
-  swaggerCss: string;
-  swaggerJs: string;
+  favicon: string;
+  /** The regular weight of the text font, preloaded: every page's text is set in it. */
+  font: string;
 }
 
 export interface LayoutInput {
@@ -22,8 +23,6 @@ export interface LayoutInput {
   body: Interpolation;
   /** Scripts after the body (each served from our origin). site.js is added on every page. */
   scripts?: readonly string[];
-  /** Extra stylesheets (the docs renderer's). */
-  styles?: readonly string[];
   /** Canonical path of the page (entry pages: their stable URL). */
   canonicalPath?: string;
   /** Pages that must not be indexed (search results, 404, the key page). */
@@ -50,7 +49,8 @@ ${input.description ? html`<meta name="description" content="${input.description
 ${input.noindex ? html`<meta name="robots" content="noindex">` : ''}
 ${input.canonicalPath ? html`<link rel="canonical" href="${input.canonicalPath}">` : ''}
 <link rel="stylesheet" href="${input.assets.css}">
-${(input.styles ?? []).map((href) => html`<link rel="stylesheet" href="${href}">`)}
+<link rel="preload" href="${input.assets.font}" as="font" type="font/woff2" crossorigin>
+<link rel="icon" href="${input.assets.favicon}" type="image/svg+xml">
 </head>
 <body>
 <a class="skip" href="#main">Skip to main content</a>

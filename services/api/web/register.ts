@@ -3,9 +3,16 @@
 import type { Request, Response, Server } from 'hyper-express';
 
 import { utcDay } from '../../shared/metering/day.ts';
+import { fold } from '../../shared/text.ts';
 import type { Deps } from '../deps.ts';
+import type { CompressedBody } from '../http/compression.ts';
+import { buildOpenApiDocument } from '../openapi/document.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { ExampleValues } from './docs/operation-view.ts';
 import { MAX_QUERY_CHARS } from './components.ts';
 import { corpusSources, readStats, wordsOfTheDay } from './data.ts';
+import { HeadwordSpellings } from './headword-spelling.ts';
+import type { ResultNote } from './headword-spelling.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
 import { aboutPage } from './pages/about.ts';
@@ -17,7 +24,7 @@ import { languagePage, languagePath } from './pages/language.ts';
 import { notFoundPage } from './pages/not-found.ts';
 import { searchPage } from './pages/search.ts';
 import { serverErrorPage } from './pages/server-error.ts';
-import { CACHE, sendHtml } from './respond.ts';
+import { CACHE, keptPage, sendHtml } from './respond.ts';
 import { signupHandler } from './signup.ts';
 import { loadStaticFiles, serveStatic } from './static.ts';
 
@@ -31,27 +38,28 @@ type Handler = (req: Request, res: Response) => void | Promise<void>;
 export function registerWebsite(app: Server, deps: Deps): void {
   const files = loadStaticFiles();
   const assets = files.urls;
+  const spellings = new HeadwordSpellings(deps.snapshot);
   // Page errors get an HTML page, not the API's JSON error body; the stack goes to the log only.
   const guarded = (handler: Handler): Handler => async (req, res) => {
     try {
       await handler(req, res);
     } catch (err) {
       deps.log.error({ msg: 'website page failed', path: req.path, err: err instanceof Error ? err.stack : String(err) });
-      sendHtml(res, serverErrorPage(assets), { status: 500, cache: CACHE.noStore });
+      sendHtml(req, res, serverErrorPage(assets), { status: 500, cache: CACHE.noStore });
     }
   };
 
   for (const [urlPath, file] of files.files) app.get(urlPath, (req, res) => serveStatic(req, res, file));
 
-  app.get('/', guarded((_req, res) => {
+  app.get('/', guarded((req, res) => {
     const date = utcDay(deps.now());
     const page = homePage({ assets, languages: deps.snapshot.languages(), date, wordsOfTheDay: wordsOfTheDay(deps.snapshot, date) });
-    sendHtml(res, page, { cache: CACHE.short });
+    sendHtml(req, res, page, { cache: CACHE.short });
   }));
 
   app.get('/search', guarded((req, res) => {
-    const { page, status } = renderSearch(deps, assets, req.query_parameters);
-    sendHtml(res, page, { status, cache: CACHE.short });
+    const { page, status } = renderSearch(deps, assets, req.query_parameters, spellings);
+    sendHtml(req, res, page, { status, cache: CACHE.short });
   }));
 
   app.get('/words/:slug', guarded((req, res) => {
@@ -59,7 +67,7 @@ export function registerWebsite(app: Server, deps: Deps): void {
     const slug = decodePathSegment(req.path_parameters.slug ?? '');
     const entry = slug === undefined ? undefined : deps.snapshot.entry(slug);
     if (!entry) {
-      sendNotFound(res, deps, assets, slug ?? req.path_parameters.slug);
+      sendNotFound(req, res, deps, assets, slug ?? req.path_parameters.slug);
       return;
     }
     // An id or an old spelling of the address leads to the one shareable URL.
@@ -67,14 +75,14 @@ export function registerWebsite(app: Server, deps: Deps): void {
       res.status(301).header('Location', entryPath(entry.slug)).header('Cache-Control', CACHE.stable).send();
       return;
     }
-    sendHtml(res, entryPage({ assets, entry }), { cache: CACHE.stable });
+    sendHtml(req, res, entryPage({ assets, entry, spelling: spellings.forEntry(entry) }), { cache: CACHE.stable });
   }));
 
   app.get('/languages/:slug', guarded((req, res) => {
     const value = decodePathSegment(req.path_parameters.slug ?? '')?.toLowerCase();
     const language = deps.snapshot.languages().find((l) => l.slug === value || l.code === value);
     if (!language) {
-      sendNotFound(res, deps, assets);
+      sendNotFound(req, res, deps, assets);
       return;
     }
     // A code leads to the one shareable address, the slug's.
@@ -85,24 +93,34 @@ export function registerWebsite(app: Server, deps: Deps): void {
     const date = utcDay(deps.now());
     const wordOfTheDay = language.status === 'active' ? wordsOfTheDay(deps.snapshot, date).find((w) => w.language.code === language.code)?.entry : undefined;
     const sources = corpusSources(deps.snapshot).filter((s) => s.language === language.code);
-    sendHtml(res, languagePage({ assets, language, languages: deps.snapshot.languages(), wordOfTheDay, sources }), { cache: CACHE.short });
+    sendHtml(req, res, languagePage({ assets, language, languages: deps.snapshot.languages(), wordOfTheDay, sources }), { cache: CACHE.short });
   }));
 
-  app.get('/developers', guarded((_req, res) => sendHtml(res, developersPage({ assets }), { cache: CACHE.stable })));
+  // Pages fixed for the process (by the snapshot and the configuration): rendered once, on first request, and
+  // kept with their compressed forms.
+  const contact = deps.config.operatorContact;
+  const kept = (render: () => Html): (() => CompressedBody) => {
+    let page: CompressedBody | undefined;
+    return () => (page ??= keptPage(render()));
+  };
+  const developers = kept(() => developersPage({ assets, contact }));
+  // The reference, from the same description the API serves.
+  const docs = kept(() => docsPage({ assets, document: buildOpenApiDocument(deps.snapshot.languages()), examples: docsExamples(deps.snapshot) }));
+  const about = kept(() =>
+    aboutPage({ assets, contact, sources: corpusSources(deps.snapshot), languages: deps.snapshot.languages(), stats: readStats(deps.snapshot) }),
+  );
+  app.get('/developers', guarded((req, res) => sendHtml(req, res, developers(), { cache: CACHE.stable })));
   app.post('/developers', guarded(signupHandler(deps, assets)));
+  app.get('/docs', guarded((req, res) => sendHtml(req, res, docs(), { cache: CACHE.stable })));
+  app.get('/about', guarded((req, res) => sendHtml(req, res, about(), { cache: CACHE.stable })));
+}
 
-  app.get('/docs', guarded((_req, res) =>
-    sendHtml(res, docsPage({ assets, rendererVersion: files.swaggerVersion }), { cache: CACHE.stable })));
-
-  app.get('/about', guarded((_req, res) => {
-    const page = aboutPage({
-      assets,
-      sources: corpusSources(deps.snapshot),
-      languages: deps.snapshot.languages(),
-      stats: readStats(deps.snapshot),
-    });
-    sendHtml(res, page, { cache: CACHE.stable });
-  }));
+/** Example values for /docs that find something in this snapshot: an entry of the first active language. */
+function docsExamples(snapshot: Snapshot): ExampleValues {
+  const language = snapshot.languages().find((l) => l.status === 'active');
+  if (!language) return {};
+  const sample = snapshot.search({ language: language.code, page: 1, limit: 50 }).items.find((w) => fold(w.exactForm).length >= 3);
+  return { language: language.code, ...(sample ? { q: fold(sample.exactForm), id: sample.slug } : {}) };
 }
 
 /**
@@ -111,11 +129,11 @@ export function registerWebsite(app: Server, deps: Deps): void {
  */
 export function websiteNotFound(deps: Deps): Handler {
   const assets = loadStaticFiles().urls;
-  return (_req, res) => sendNotFound(res, deps, assets);
+  return (req, res) => sendNotFound(req, res, deps, assets);
 }
 
-function sendNotFound(res: Response, deps: Deps, assets: AssetUrls, slug?: string): void {
-  sendHtml(res, notFoundPage({ assets, languages: deps.snapshot.languages(), slug }), { status: 404, cache: CACHE.notFound });
+function sendNotFound(req: Request, res: Response, deps: Deps, assets: AssetUrls, slug?: string): void {
+  sendHtml(req, res, notFoundPage({ assets, languages: deps.snapshot.languages(), slug }), { status: 404, cache: CACHE.notFound });
 }
 
 export function decodePathSegment(segment: string): string | undefined {
@@ -136,6 +154,7 @@ export function renderSearch(
   deps: Deps,
   assets: AssetUrls,
   query: Readonly<Record<string, unknown>>,
+  spellings: HeadwordSpellings,
 ): { page: Html; status: number } {
   const languages = deps.snapshot.languages();
   const q = first(query.q).trim().normalize('NFC');
@@ -157,5 +176,10 @@ export function renderSearch(
   // Without text, a chosen language is browsed alphabetically; with neither, there is nothing to list.
   if (!q && !language) return { page: searchPage({ ...base, page }), status: 200 };
   const result = deps.snapshot.search({ q: q || undefined, language: language?.code, page, limit: SEARCH_PAGE_SIZE });
-  return { page: searchPage({ ...base, language: language?.code, page, result }), status: 200 };
+  const notes = new Map<number, ResultNote>();
+  for (const item of result.items) {
+    const note = spellings.noteFor(item, q, (slug) => deps.snapshot.entry(slug));
+    if (note) notes.set(item.id, note);
+  }
+  return { page: searchPage({ ...base, language: language?.code, page, result, notes }), status: 200 };
 }

@@ -1,17 +1,17 @@
-// Sends website responses with the headers every page carries: security headers and an explicit cache policy.
-import type { Response } from 'hyper-express';
+// Sends website responses with the headers every page carries: security headers, an explicit cache policy,
+// and the body compressed when the client accepts it.
+import type { Request, Response } from 'hyper-express';
 
+import { CompressedBody } from '../http/compression.ts';
+import { sendCompressible } from '../http/send-compressible.ts';
 import type { Html } from './html.ts';
 
-/**
- * Self only: no inline script or style, no third-party origin. data: images are allowed because the docs
- * renderer's stylesheet draws its icons as data: SVGs.
- */
+/** Self only: no inline script or style, no third-party origin, no data: URLs. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  "img-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",
   "form-action 'self'",
@@ -41,17 +41,26 @@ export const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
 } as const;
 
+/**
+ * A page rendered once and sent many times (the reference, /about, the sign-up form): its compressed forms
+ * are made on first use and kept with it.
+ */
+export function keptPage(page: Html): CompressedBody {
+  return new CompressedBody(Buffer.from(page.value));
+}
+
 export function sendHtml(
+  req: Request,
   res: Response,
-  page: Html,
+  page: Html | CompressedBody,
   options: { status?: number; cache: string; headers?: Readonly<Record<string, string>> },
 ): void {
   if (res.aborted) return;
   res.status(options.status ?? 200);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.header(name, value);
   res.header('Cache-Control', options.cache);
-  // Search results and form pages vary by nothing but the URL; no cookies are used anywhere on the site.
+  // Search results and form pages vary by nothing but the URL and the coding; no cookies are used anywhere.
   for (const [name, value] of Object.entries(options.headers ?? {})) res.header(name, value);
   res.header('Content-Type', 'text/html; charset=utf-8');
-  res.send(page.value);
+  sendCompressible(req, res, page instanceof CompressedBody ? page : Buffer.from(page.value));
 }

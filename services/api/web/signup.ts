@@ -1,12 +1,13 @@
 // POST /developers: the sign-up form, through the same schema, metering call and per-IP throttle as
 // POST /api/v1/developers; the key is shown once on a page that is never stored by caches.
 import type { Request, Response } from 'hyper-express';
+import type { ZodIssue } from 'zod';
 
 import { KEY_CREATION_LIMIT, KEY_CREATION_WINDOW_SECONDS } from '../../shared/plans.ts';
 import { InvalidRegistrationError, MeteringUnavailableError, RateLimitedError } from '../../shared/domain-errors.ts';
 import type { Deps } from '../deps.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { registrationSchema } from '../registration.ts';
+import { EMAIL_MAX, KEY_NAME_MAX, NAME_MAX, ORGANIZATION_MAX, USE_CASE_MAX, registrationSchema } from '../registration.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
 import { SIGNUP_FIELDS, developersPage, keyCreatedPage } from './pages/developers.ts';
@@ -16,13 +17,25 @@ import { CACHE, sendHtml } from './respond.ts';
 /** Metering is down (fails closed): a short wait usually suffices while it restarts. */
 const RETRY_SIGNUP_AFTER_SECONDS = 60;
 
-const FIELD_NOUNS: Readonly<Record<SignupField, string>> = {
-  name: 'Name',
-  email: 'Email address',
-  organization: 'Organization',
-  useCase: 'Use case',
-  keyName: 'Key name',
+/** What a person reads when a field is refused, by field and kind of problem (zod's issue code). */
+const MESSAGES: Readonly<Record<SignupField, { missing: string; tooLong: string; malformed?: string }>> = {
+  name: { missing: 'Enter your name', tooLong: `Enter a name of ${NAME_MAX} characters or fewer` },
+  email: {
+    missing: 'Enter your email address',
+    tooLong: `Enter an email address of ${EMAIL_MAX} characters or fewer`,
+    malformed: 'Enter an email like name@example.org',
+  },
+  organization: { missing: 'Enter your organization, or leave it empty', tooLong: `Enter an organization of ${ORGANIZATION_MAX} characters or fewer` },
+  useCase: { missing: 'Say what you will build, or leave it empty', tooLong: `Say what you will build in ${USE_CASE_MAX} characters or fewer` },
+  keyName: { missing: 'Enter a key name, or leave it empty', tooLong: `Enter a key name of ${KEY_NAME_MAX} characters or fewer` },
 };
+
+function humanMessage(field: SignupField, issue: ZodIssue): string {
+  const messages = MESSAGES[field];
+  if (issue.code === 'too_big') return messages.tooLong;
+  if (issue.code === 'invalid_string') return messages.malformed ?? messages.missing;
+  return messages.missing;
+}
 
 const isField = (value: unknown): value is SignupField => SIGNUP_FIELDS.includes(value as SignupField);
 
@@ -51,7 +64,7 @@ export function validateSignup(values: SignupValues):
   const errors: SignupErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if (isField(field) && !errors[field]) errors[field] = `${FIELD_NOUNS[field]} ${issue.message}.`;
+    if (isField(field) && !errors[field]) errors[field] = humanMessage(field, issue);
   }
   return { ok: false, errors };
 }
@@ -64,6 +77,7 @@ function baseUrl(req: Request): string {
 }
 
 export function signupHandler(deps: Deps, assets: AssetUrls) {
+  const contact = deps.config.operatorContact;
   return async (req: Request, res: Response): Promise<void> => {
     // Read before the first await: the peer address is gone once the request has ended.
     const ip = clientIp(req.ip, req.headers['x-forwarded-for'], deps.config.trustProxy);
@@ -75,16 +89,16 @@ export function signupHandler(deps: Deps, assets: AssetUrls) {
     const values = readSignupForm(body);
     const checked = validateSignup(values);
     if (!checked.ok) {
-      sendHtml(res, developersPage({ assets, values, errors: checked.errors }), { status: 400, cache: CACHE.noStore });
+      sendHtml(req, res, developersPage({ assets, contact, values, errors: checked.errors }), { status: 400, cache: CACHE.noStore });
       return;
     }
     try {
       const registration = await deps.meter.register(checked.input, ip);
       deps.log.info({ msg: 'website sign-up', keyPrefix: registration.keyPrefix });
-      sendHtml(res, keyCreatedPage(assets, registration, origin), { status: 201, cache: CACHE.noStore });
+      sendHtml(req, res, keyCreatedPage(assets, registration, origin), { status: 201, cache: CACHE.noStore });
     } catch (err) {
       const failure = failurePage(err, deps, assets, values);
-      sendHtml(res, failure.page, { status: failure.status, cache: CACHE.noStore, headers: failure.headers });
+      sendHtml(req, res, failure.page, { status: failure.status, cache: CACHE.noStore, headers: failure.headers });
     }
   };
 }
@@ -95,9 +109,11 @@ function failurePage(
   assets: AssetUrls,
   values: SignupValues,
 ): { page: Html; status: number; headers?: Record<string, string> } {
+  const contact = deps.config.operatorContact;
   if (err instanceof InvalidRegistrationError && isField(err.parameter)) {
-    const errors = { [err.parameter]: `${FIELD_NOUNS[err.parameter]}: ${err.message}` };
-    return { page: developersPage({ assets, values, errors }), status: 400 };
+    // The metering service refused a value the form's own checks let through (its rules may be stricter).
+    const errors = { [err.parameter]: `${MESSAGES[err.parameter].malformed ?? MESSAGES[err.parameter].missing} (${err.message})` };
+    return { page: developersPage({ assets, contact, values, errors }), status: 400 };
   }
   if (err instanceof RateLimitedError) {
     const problem = {
@@ -105,13 +121,13 @@ function failurePage(
       detail: `Keys can be requested at most ${KEY_CREATION_LIMIT} times from one network address in ${KEY_CREATION_WINDOW_SECONDS / 60} minutes. Please try again in ${Math.ceil(err.retryAfterSeconds / 60)} minutes; keys you already have keep working.`,
     };
     // The same status and Retry-After as the JSON route's rate_limited.
-    return { page: developersPage({ assets, values, problem }), status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
+    return { page: developersPage({ assets, contact, values, problem }), status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
   }
   if (err instanceof MeteringUnavailableError) {
     const problem = { title: 'Sign-up is unavailable right now', detail: 'No key was created. Please try again in a few minutes.' };
-    return { page: developersPage({ assets, values, problem }), status: 503, headers: { 'Retry-After': String(RETRY_SIGNUP_AFTER_SECONDS) } };
+    return { page: developersPage({ assets, contact, values, problem }), status: 503, headers: { 'Retry-After': String(RETRY_SIGNUP_AFTER_SECONDS) } };
   }
   deps.log.error({ msg: 'website sign-up failed', err: err instanceof Error ? err.stack : String(err) });
   const problem = { title: 'Something went wrong', detail: 'No key was created. Please try again later.' };
-  return { page: developersPage({ assets, values, problem }), status: 500 };
+  return { page: developersPage({ assets, contact, values, problem }), status: 500 };
 }

@@ -1,32 +1,29 @@
-// The website's static files (our CSS and scripts, the docs renderer's bundle and its licence), held in memory,
-// fingerprinted for long caching and gzipped once on first request.
+// The website's static files (our CSS, scripts, fonts and icons), held in memory, fingerprinted for long caching
+// and compressed once, on first request, in each coding asked for.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'hyper-express';
 
+import { CompressedBody, encodedEtag } from '../http/compression.ts';
+import { ifNoneMatchHits } from '../http/etag.ts';
 import type { AssetUrls } from './layout.ts';
 import { CACHE, SECURITY_HEADERS } from './respond.ts';
 
 interface Asset {
-  body: Buffer;
+  body: CompressedBody;
   type: string;
   etag: string;
-  gzip?: Buffer;
+  /** Text compresses; fonts and icons arrive compressed already. */
+  compressible: boolean;
 }
 
 export interface StaticFiles {
   /** URL path → file. */
   files: ReadonlyMap<string, Asset>;
   urls: AssetUrls;
-  swaggerVersion: string;
 }
-
-/** Below this size gzip saves too little to be worth a header. */
-const MIN_GZIP_BYTES = 1024;
 
 /**
  * Our asset folder sits beside this module under tsx; the production bundle (dist/api.mjs) runs from the
@@ -45,9 +42,16 @@ function ourAssetsDir(): string {
 }
 
 function asset(file: string, type: string): Asset {
-  const body = readFileSync(file);
-  return { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` };
+  return bytesAsset(readFileSync(file), type);
 }
+
+function bytesAsset(body: Buffer, type: string): Asset {
+  const compressible = /^text\/|svg/.test(type);
+  return { body: new CompressedBody(body), type, compressible, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` };
+}
+
+/** The fonts site.css names, fingerprinted in its url()s once at start so that they too can be cached for good. */
+const FONT_FILES = ['noto-sans-400.woff2', 'noto-sans-700.woff2'] as const;
 
 let loaded: StaticFiles | undefined;
 
@@ -59,32 +63,30 @@ export function loadStaticFiles(): StaticFiles {
 
 function readStaticFiles(): StaticFiles {
   const ours = ourAssetsDir();
-  const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  const swaggerVersion = (JSON.parse(readFileSync(path.join(swaggerDir, 'package.json'), 'utf8')) as { version: string }).version;
   const js = 'text/javascript; charset=utf-8';
   const css = 'text/css; charset=utf-8';
-  const text = 'text/plain; charset=utf-8';
   const files = new Map<string, Asset>([
-    ['/assets/site.css', asset(path.join(ours, 'site.css'), css)],
     ['/assets/site.js', asset(path.join(ours, 'site.js'), js)],
     ['/assets/docs.js', asset(path.join(ours, 'docs.js'), js)],
-    ['/assets/swagger-ui/swagger-ui.css', asset(path.join(swaggerDir, 'swagger-ui.css'), css)],
-    ['/assets/swagger-ui/swagger-ui-bundle.js', asset(path.join(swaggerDir, 'swagger-ui-bundle.js'), js)],
-    // The bundle's banner points at this file for its third-party licences; the licence travels with the code.
-    ['/assets/swagger-ui/swagger-ui-bundle.js.LICENSE.txt', asset(path.join(swaggerDir, 'swagger-ui-bundle.js.LICENSE.txt'), text)],
-    ['/assets/swagger-ui/LICENSE', asset(path.join(swaggerDir, 'LICENSE'), text)],
-    ['/assets/swagger-ui/NOTICE', asset(path.join(swaggerDir, 'NOTICE'), text)],
+    ['/assets/favicon.svg', asset(path.join(ours, 'favicon.svg'), 'image/svg+xml')],
+    // Asked for by clients that read no <link rel="icon">.
+    ['/favicon.ico', asset(path.join(ours, 'favicon.ico'), 'image/vnd.microsoft.icon')],
+    // The font's licence (SIL OFL 1.1) travels with the font.
+    ['/assets/fonts/OFL.txt', asset(path.join(ours, 'fonts', 'OFL.txt'), 'text/plain; charset=utf-8')],
+    ...FONT_FILES.map((f) => [`/assets/fonts/${f}`, asset(path.join(ours, 'fonts', f), 'font/woff2')] as const),
   ]);
   const versioned = (p: string) => `${p}?v=${files.get(p)?.etag.slice(1, 13)}`;
+  let stylesheet = readFileSync(path.join(ours, 'site.css'), 'utf8');
+  for (const f of FONT_FILES) stylesheet = stylesheet.replaceAll(`url("/assets/fonts/${f}")`, `url("${versioned(`/assets/fonts/${f}`)}")`);
+  files.set('/assets/site.css', bytesAsset(Buffer.from(stylesheet), css));
   return {
     files,
-    swaggerVersion,
     urls: {
       css: versioned('/assets/site.css'),
       js: versioned('/assets/site.js'),
       docsJs: versioned('/assets/docs.js'),
-      swaggerCss: versioned('/assets/swagger-ui/swagger-ui.css'),
-      swaggerJs: versioned('/assets/swagger-ui/swagger-ui-bundle.js'),
+      favicon: versioned('/assets/favicon.svg'),
+      font: versioned(`/assets/fonts/${FONT_FILES[0]}`),
     },
   };
 }
@@ -92,20 +94,17 @@ function readStaticFiles(): StaticFiles {
 export function serveStatic(req: Request, res: Response, file: Asset): void {
   // Fingerprinted URLs never change content; bare URLs are revalidated by ETag after an hour.
   res.header('Cache-Control', 'v' in req.query_parameters ? CACHE.immutable : CACHE.stable);
-  res.header('ETag', file.etag);
-  res.header('Vary', 'Accept-Encoding');
   res.header('X-Content-Type-Options', SECURITY_HEADERS['X-Content-Type-Options']);
-  if (req.headers['if-none-match'] === file.etag) {
+  const coding = file.compressible ? file.body.codingFor(req.headers['accept-encoding']) : undefined;
+  // Each coding is a representation of its own, with its own validator.
+  const etag = coding ? encodedEtag(file.etag, coding) : file.etag;
+  res.header('ETag', etag);
+  if (file.compressible && file.body.varies) res.header('Vary', 'Accept-Encoding');
+  if (ifNoneMatchHits(req.headers['if-none-match'], etag)) {
     res.status(304).send();
     return;
   }
   res.header('Content-Type', file.type);
-  const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  if (acceptsGzip && file.body.length >= MIN_GZIP_BYTES) {
-    file.gzip ??= gzipSync(file.body, { level: 9 });
-    res.header('Content-Encoding', 'gzip');
-    res.send(file.gzip);
-    return;
-  }
-  res.send(file.body);
+  if (coding) res.header('Content-Encoding', coding);
+  res.send(coding ? (file.body.bytes(coding) ?? file.body.identity) : file.body.identity);
 }

@@ -1,6 +1,7 @@
 // A raw HTTP/1.1 client for hostile requests: headers as ordered pairs (duplicates kept), paths and header
 // values sent byte for byte (fetch would normalise or refuse exactly the parts we want to send), keep-alive.
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export type HeaderPairs = readonly (readonly [string, string])[];
 
@@ -15,7 +16,19 @@ export interface RawRequest {
 export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** The body as a client reads it: decoded when the response names a content coding it used. */
   text: string;
+}
+
+/** A compressed body decoded as any client would; bytes that do not decode are left as they came. */
+function decodeBody(bytes: Buffer, coding: string | undefined): string {
+  try {
+    if (coding === 'br') return brotliDecompressSync(bytes).toString('utf8');
+    if (coding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  } catch {
+    // left as sent: the invariants then report a body that is not what it claims
+  }
+  return bytes.toString('utf8');
 }
 
 /** A string's UTF-8 bytes as a latin1 string: node writes request lines and header values as latin1. */
@@ -66,7 +79,8 @@ export function httpClient(baseUrl: string, maxSockets = 8, localAddress?: strin
             res.on('data', (c: Buffer) => chunks.push(c));
             res.on('end', () => {
               clearTimeout(timer);
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+              const coding = res.headers['content-encoding'];
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, text: decodeBody(Buffer.concat(chunks), typeof coding === 'string' ? coding : undefined) });
             });
             res.on('error', reject);
           },

@@ -1,6 +1,9 @@
 // Progressive enhancement only: every page works without this script.
 (function () {
   'use strict';
+  // A refused form's summary carries autofocus; where a browser does not honour it on a div, focus it here.
+  var summary = document.querySelector('[data-focus]');
+  if (summary && document.activeElement !== summary) summary.focus();
   // Copy buttons: <button data-copy="element-id" hidden> is revealed only where the script runs.
   document.querySelectorAll('button[data-copy]').forEach(function (button) {
     var target = document.getElementById(button.getAttribute('data-copy'));

@@ -1,7 +1,8 @@
 // /about: every corpus with its licence and attribution, the snapshot's figures, and the normalisation policy.
 import type { Language, Stats } from '../../../shared/schemas.ts';
+import type { OperatorContact } from '../../operator-contact.ts';
 import type { CorpusSource } from '../../snapshot/snapshot.ts';
-import { langOf } from '../components.ts';
+import { langOf, operatorContactText } from '../components.ts';
 import { html, safeUrl } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
@@ -10,6 +11,8 @@ import { languagePath } from './language.ts';
 
 export interface AboutPageInput {
   assets: AssetUrls;
+  /** OPERATOR_CONTACT. */
+  contact: OperatorContact | undefined;
   sources: readonly CorpusSource[];
   languages: readonly Language[];
   stats: Stats | undefined;
@@ -60,7 +63,14 @@ the ordinary grave and acute accents.</li>
 ignored. So <span lang="yo">omo</span> finds <span lang="yo">ọmọ</span>, and <span lang="ig">mmiri</span> finds Williamson's
 <span lang="ig">mmilī</span>. Results say how they matched: exactly, without tone marks, through a variant spelling
 (among them the Standard Igbo spellings of Williamson's Onitsha forms), through another form the source lists (a plural,
-an inflected form, a romanisation), as the start of a longer word, or through the English meaning.</p>`;
+an inflected form, a romanisation), as the start of a longer word, or through the English meaning.</p>
+<h2>The font</h2>
+<p>Text is set in Noto Sans, © The Noto Project Authors, under the <a href="/assets/fonts/OFL.txt">SIL Open Font
+License 1.1</a>, cut to the letters and marks the dictionary's languages use so that tone marks and underdots
+always sit on their letter.</p>
+<h2>Contact</h2>
+<p>For corrections, questions about the data, or the team and institution plans of the API, contact the operator of
+this service: ${operatorContactText(input.contact)}</p>`;
   return layout({
     title: 'About the data',
     section: 'about',

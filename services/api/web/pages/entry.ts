@@ -1,10 +1,12 @@
 // One entry in full: tone-marked headword, senses, examples, variants, related forms, source and licence.
 import type { Entry } from '../../../shared/schemas.ts';
 import { langOf, partOfSpeechLabel } from '../components.ts';
+import type { HeadwordSpelling } from '../headword-spelling.ts';
 import { html, safeUrl } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
 import type { AssetUrls } from '../layout.ts';
+import { markQuotedForms } from '../quoted-forms.ts';
 
 /** Keeps the page small on a slow network (budget: 50 KB of HTML and CSS); the API serves them all. */
 export const MAX_EXAMPLES_SHOWN = 20;
@@ -16,14 +18,19 @@ type RelatedForm = Entry['derived'][number];
 export interface EntryPageInput {
   assets: AssetUrls;
   entry: Entry;
+  /** Set when the entry's source writes headwords in a spelling of its own (e.g. Williamson's Onitsha). */
+  spelling?: HeadwordSpelling;
 }
 
 export function entryPath(slug: string): string {
   return `/words/${encodeURIComponent(slug)}`;
 }
 
-export function entryPage({ assets, entry }: EntryPageInput): Html {
+export function entryPage({ assets, entry, spelling }: EntryPageInput): Html {
   const lang = langOf(entry.language);
+  // The words the source gives as this entry's own: where a gloss quotes one, it is marked with the language.
+  const forms = [entry.exactForm, entry.headword, ...entry.variants.map((v) => v.form), ...entry.derived.map((r) => r.form), ...entry.related.map((r) => r.form), ...entry.stems];
+  const quoted = (text: string) => markQuotedForms(text, forms, lang);
   const examples = entry.examples.slice(0, MAX_EXAMPLES_SHOWN);
   const related = [...entry.derived, ...entry.related];
   const body = html`<article>
@@ -37,10 +44,11 @@ ${entry.isCommon ? html`<span class="tag">common word</span>` : ''}
 ${entry.frequencyRank !== null ? html`<span>Frequency rank ${entry.frequencyRank.toLocaleString('en-GB')}</span>` : ''}
 ${entry.isVerified ? html`<span class="tag">verified source</span>` : ''}
 </p>
+${spelling ? html`<p class="note spelling"><strong>${spelling.label}.</strong> ${spelling.description}</p>` : ''}
 ${entry.headword !== entry.exactForm ? html`<p>Also listed as <span lang="${lang}">${entry.headword}</span>.</p>` : ''}
-${entry.glosses.length > 0 ? html`<p><strong>In English:</strong> ${entry.glosses.join('; ')}</p>` : ''}
+${entry.glosses.length > 0 ? html`<p><strong>In English:</strong> ${entry.glosses.map((g, i) => html`${i > 0 ? '; ' : ''}${quoted(g)}`)}</p>` : ''}
 ${entry.senses.length > 0 ? html`<h2>Meanings</h2>
-<ol class="senses">${entry.senses.map((s) => html`<li value="${s.number}">${s.definition}</li>`)}</ol>` : ''}
+<ol class="senses">${entry.senses.map((s) => html`<li value="${s.number}">${quoted(s.definition)}</li>`)}</ol>` : ''}
 ${examples.length > 0 ? html`<h2>Examples</h2>
 <ul class="examples">${examples.map((e) => html`<li>
 <p lang="${lang}">${e.text}</p>

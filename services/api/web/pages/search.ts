@@ -1,10 +1,13 @@
 // Search results: tone-marked forms, part of speech, glosses and how each result matched, with pagination.
 import type { Language, WordSummary } from '../../../shared/schemas.ts';
-import { MATCH_LABELS, langOf, partOfSpeechLabel, searchForm } from '../components.ts';
+import { langOf, partOfSpeechLabel, searchForm } from '../components.ts';
+import type { ResultNote } from '../headword-spelling.ts';
 import { html, queryString } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
 import type { AssetUrls } from '../layout.ts';
+import { matchLabel } from '../match-label.ts';
+import { markQuotedForms } from '../quoted-forms.ts';
 
 export interface SearchPageInput {
   assets: AssetUrls;
@@ -16,6 +19,8 @@ export interface SearchPageInput {
   perPage: number;
   /** Absent when there was nothing to search for or the request was refused (see `problem`). */
   result?: { total: number; truncated: boolean; items: readonly WordSummary[] };
+  /** What each result's note says beyond its match type (headword spelling, matched spelling), by entry id. */
+  notes?: ReadonlyMap<number, ResultNote>;
   /** A refused request, said in words (the page is then sent with status 400). */
   problem?: string;
   /** The last page a link may point at (the API's page bound). */
@@ -28,7 +33,7 @@ export function searchPage(input: SearchPageInput): Html {
   const names = active.length > 1 ? `${active.slice(0, -1).join(', ')} or ${active[active.length - 1]}` : (active[0] ?? 'a language of the dictionary');
   const heading = input.q ? html`Results for “<span class="q">${input.q}</span>”` : html`Search`;
   const body = html`<h1>${heading}</h1>
-${searchForm({ q: input.q, language: input.language, languages: input.languages })}
+${searchForm({ q: input.q, language: input.language, languages: input.languages, compact: Boolean(input.q || input.language) })}
 ${input.problem ? html`<div class="alert" role="alert"><p>${input.problem}</p></div>` : ''}
 ${input.result ? results(input, input.result, languageName) : ''}
 ${!input.q && !input.problem ? html`<p>Type a word in ${names} (tone marks optional) or an English meaning.</p>` : ''}`;
@@ -52,19 +57,22 @@ Try fewer letters, another spelling, or an English word.</p>`;
   const totalText = `${result.truncated ? 'more than ' : ''}${result.total.toLocaleString('en-GB')}`;
   return html`<p role="status">Showing ${first}–${last} of ${totalText} ${result.total === 1 ? 'word' : 'words'}${languageName ? html` in ${languageName}` : ''}.</p>
 <ol class="results" start="${first}">
-${result.items.map((w) => resultItem(w, input.languages))}
+${result.items.map((w) => resultItem(w, input))}
 </ol>
 ${pagination(input, result.total)}`;
 }
 
-function resultItem(word: WordSummary, languages: readonly Language[]): Html {
+function resultItem(word: WordSummary, input: SearchPageInput): Html {
   const lang = langOf(word.language);
-  const languageName = languages.find((l) => l.code === word.language)?.name ?? word.language;
-  const label = MATCH_LABELS[word.matchType];
+  // A list filtered by language says it once, above the list, not on every result.
+  const languageName = input.language ? undefined : (input.languages.find((l) => l.code === word.language)?.name ?? word.language);
+  const label = input.q ? matchLabel(word, input.q) : '';
+  const note = input.notes?.get(word.id);
+  const forms = [word.exactForm, word.headword];
   return html`<li>
 <a class="word" href="/words/${encodeURIComponent(word.slug)}" lang="${lang}">${word.exactForm}</a>
-<p class="meta"><span>${languageName}</span><span class="tag">${partOfSpeechLabel(word.partOfSpeech)}</span>${label ? html`<span class="tag match" data-match="${word.matchType}">${label}</span>` : ''}${word.isCommon ? html`<span class="tag">common</span>` : ''}</p>
-${word.glosses.length > 0 ? html`<p>${word.glosses.slice(0, 4).join('; ')}</p>` : ''}
+<p class="meta">${languageName ? html`<span>${languageName}</span>` : ''}<span class="tag">${partOfSpeechLabel(word.partOfSpeech)}</span>${note?.matched ? html`<span class="tag match" data-match="${word.matchType}">matched the spelling <span lang="${lang}">${note.matched}</span></span>` : label ? html`<span class="tag match" data-match="${word.matchType}">${label}</span>` : ''}${word.isCommon ? html`<span class="tag">common</span>` : ''}${note?.spelling ? html`<span class="tag">${note.spelling.label}</span>` : ''}</p>
+${word.glosses.length > 0 ? html`<p>${word.glosses.slice(0, 4).map((g, i) => html`${i > 0 ? '; ' : ''}${markQuotedForms(g, forms, lang)}`)}</p>` : ''}
 </li>`;
 }
 

@@ -1,0 +1,116 @@
+// Content codings (RFC 9110 §8.4): which one a client accepts (Accept-Encoding), and bodies compressed once
+// and kept beside their identity bytes, so that a body sent many times is compressed at most once per coding.
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export type ContentCoding = 'br' | 'gzip';
+
+/**
+ * Smaller bodies go as they are: below about a kilobyte a compressed body saves less than a packet, and the
+ * work and the Vary header are not worth it.
+ */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * How hard to compress. `kept`: bodies compressed once and sent many times (static files, the reference page,
+ * cached entries and pages). They are compressed on the request that first asks, so brotli stays at quality 5:
+ * from quality 9 up it took tens to hundreds of milliseconds on a page (scripts/bench/compression.ts), a stall
+ * every other request on the worker would wait behind, for a few per cent fewer bytes. `perRequest`: a body
+ * made for one response (a website page), where the time is paid on every request.
+ */
+const EFFORT = {
+  kept: { gzip: 9, br: 5 },
+  perRequest: { gzip: 6, br: 4 },
+} as const;
+export type Effort = keyof typeof EFFORT;
+
+export function compress(body: Buffer, coding: ContentCoding, effort: Effort): Buffer {
+  if (coding === 'gzip') return gzipSync(body, { level: EFFORT[effort].gzip });
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: EFFORT[effort].br,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  });
+}
+
+/** Accept-Encoding values seen, with their outcome: clients send a handful of distinct values. */
+const negotiated = new Map<string, ContentCoding | undefined>();
+const NEGOTIATED_MAX = 64;
+
+/**
+ * The coding to send for an Accept-Encoding value: br when accepted at least as much as gzip, else gzip, else
+ * none. q=0 refuses a coding (RFC 9110 §12.5.3); `*` stands for any coding not named.
+ */
+export function negotiate(acceptEncoding: string | undefined): ContentCoding | undefined {
+  if (!acceptEncoding) return undefined;
+  if (negotiated.has(acceptEncoding)) return negotiated.get(acceptEncoding);
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.trim().split('=');
+      if (key === 'q') q = Number(value);
+    }
+    if (!Number.isNaN(q)) weights.set(name.trim(), q);
+  }
+  const weight = (coding: string): number => weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+  const br = weight('br');
+  const gzip = weight('gzip');
+  const chosen: ContentCoding | undefined = br > 0 && br >= gzip ? 'br' : gzip > 0 ? 'gzip' : undefined;
+  if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+  negotiated.set(acceptEncoding, chosen);
+  return chosen;
+}
+
+/**
+ * An entity tag for one coding of a body: a compressed representation is another representation, so its
+ * strong validator must differ from the identity one's (RFC 9110 §8.8.3), as Apache's "-gzip" suffix does.
+ */
+export function encodedEtag(etag: string, coding: ContentCoding): string {
+  return `${etag.slice(0, -1)}-${coding}"`;
+}
+
+/**
+ * A body sent many times, with its compressed forms made on first use and kept: compression happens at most
+ * once per coding for as long as the body is kept (by a cache, or for the process). A coding that would not
+ * make the body smaller is never used for it.
+ */
+export class CompressedBody {
+  // Fields, not a map: one of these is made per entry looked up, most of which are never compressed.
+  #gzip: Buffer | null | undefined;
+  #br: Buffer | null | undefined;
+
+  constructor(
+    readonly identity: Buffer,
+    private readonly effort: Effort = 'kept',
+  ) {}
+
+  /** The coding to send to a client with this Accept-Encoding; undefined: send the identity bytes. */
+  codingFor(acceptEncoding: string | undefined): ContentCoding | undefined {
+    if (this.identity.length < COMPRESS_MIN_BYTES) return undefined;
+    const coding = negotiate(acceptEncoding);
+    if (coding === undefined) return undefined;
+    return this.bytes(coding) === undefined ? undefined : coding;
+  }
+
+  /** The body in `coding`, compressing it now if it has not been; undefined when that would not shrink it. */
+  bytes(coding: ContentCoding): Buffer | undefined {
+    let encoded = coding === 'br' ? this.#br : this.#gzip;
+    if (encoded === undefined) {
+      const made = compress(this.identity, coding, this.effort);
+      encoded = made.length < this.identity.length ? made : null;
+      if (coding === 'br') this.#br = encoded;
+      else this.#gzip = encoded;
+    }
+    return encoded ?? undefined;
+  }
+
+  /** Whether the body may vary by Accept-Encoding (responses then carry Vary: Accept-Encoding). */
+  get varies(): boolean {
+    return this.identity.length >= COMPRESS_MIN_BYTES;
+  }
+}
+

@@ -1,0 +1,121 @@
+// One operation of the OpenAPI description as a section of /docs: what it does, its parameters, request
+// body, responses, a curl example and a form to try it with one's key (sent by docs.js; without script the
+// form says so and the curl line does the same).
+import { html } from '../html.ts';
+import type { Html } from '../html.ts';
+import { constraintsText, propertiesList, schemaAnchor, typeText } from './schema-view.ts';
+import type { Schema } from './schema-view.ts';
+
+export interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  description?: string;
+  schema: Schema;
+}
+
+export interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** True when the operation needs an API key. */
+  keyed: boolean;
+  parameters: readonly Parameter[];
+  requestBody?: Schema;
+  responses: ReadonlyArray<{ status: string; description: string; body?: Schema; headers: readonly string[] }>;
+}
+
+/** Values that make a call work as it stands, by parameter name (the example and the try form's start). */
+export type ExampleValues = Readonly<Record<string, string>>;
+
+export function operationAnchor(operation: Operation): string {
+  return `op-${operation.operationId}`;
+}
+
+/** The method and path, as the index and the section heading show them. */
+export function operationLabel(operation: Operation): Html {
+  return html`<span class="method ${operation.method.toLowerCase()}">${operation.method}</span> <code class="op-path">${operation.path}</code>`;
+}
+
+export function operationSection(operation: Operation, examples: ExampleValues): Html {
+  const id = operationAnchor(operation);
+  return html`<section class="op" id="${id}" aria-labelledby="${id}-title">
+<h2 id="${id}-title">${operation.summary}</h2>
+<p class="op-line">${operationLabel(operation)}</p>
+${operation.description ? html`<p>${operation.description}</p>` : ''}
+<p class="note">${operation.keyed ? html`Needs an API key in <code>X-API-Key</code>; counts against the key's daily limit for this endpoint.` : 'No key needed.'}</p>
+${operation.parameters.length > 0 ? html`<h3>Parameters</h3>
+<ul class="props">${operation.parameters.map((p) => parameterItem(p))}</ul>` : ''}
+${operation.requestBody ? html`<h3>Request body</h3>
+<p>JSON (<code>Content-Type: application/json</code>):</p>${propertiesList(operation.requestBody)}` : ''}
+<h3>Responses</h3>
+<dl class="responses">${operation.responses.map((r) => html`<dt><code>${r.status}</code></dt><dd>${r.description}${r.body ? html` Body: ${typeText(r.body)}.` : ''}${r.headers.length > 0 ? html` Headers: ${r.headers.map((h, i) => html`${i > 0 ? ', ' : ''}<code>${h}</code>`)}.` : ''}</dd>`)}</dl>
+<h3>Example</h3>
+<pre><code>${curlExample(operation, examples)}</code></pre>
+${operation.method === 'GET' ? tryForm(operation, examples) : html`<p>From a browser, use the <a href="/developers#signup">sign-up form</a>: it makes the same call.</p>`}
+</section>`;
+}
+
+function parameterItem(p: Parameter): Html {
+  const constraints = constraintsText(p.schema);
+  return html`<li><code>${p.name}</code> <span class="type">${p.in}, ${typeText(p.schema)}${p.required ? ', required' : ', optional'}</span>${constraints ? html` <span class="muted">(${constraints})</span>` : ''}${p.description ? html`: ${p.description}` : ''}</li>`;
+}
+
+/** A path with its path parameters filled in and the query parameters that have an example. */
+function exampleUrl(operation: Operation, examples: ExampleValues): string {
+  let path = operation.path;
+  const query = new URLSearchParams();
+  for (const p of operation.parameters) {
+    const value = examples[p.name];
+    if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(value ?? p.name));
+    else if (value !== undefined) query.set(p.name, value);
+  }
+  const search = query.toString();
+  return `$BASE${path}${search ? `?${search}` : ''}`;
+}
+
+function curlExample(operation: Operation, examples: ExampleValues): string {
+  const url = exampleUrl(operation, examples);
+  if (operation.method !== 'GET') {
+    return `curl -X ${operation.method} -H "Content-Type: application/json" \\\n  -d '{"name": "Ada", "email": "ada@example.org"}' "${url}"`;
+  }
+  return `curl -H "X-API-Key: $API_KEY" "${url}"`;
+}
+
+function tryForm(operation: Operation, examples: ExampleValues): Html {
+  const id = `try-${operation.operationId}`;
+  return html`<details class="try">
+<summary>Try it</summary>
+<form class="try" data-path="${operation.path}" action="#${operationAnchor(operation)}">
+<p class="note" data-needs-script>Sending a request from this page needs JavaScript; the curl command above does the same.</p>
+<fieldset disabled>
+<legend class="visually-hidden">${operation.summary}: request</legend>
+${operation.keyed ? html`<div class="field"><label for="${id}-key">Your API key</label>
+<input id="${id}-key" name="apiKey" type="text" required autocomplete="off" autocapitalize="none" spellcheck="false" placeholder="svc_live_…" aria-describedby="${id}-key-hint">
+<p class="hint" id="${id}-key-hint">Kept in this page only, sent in <code>X-API-Key</code>. <a href="/developers#signup">Get a free key</a>.</p></div>` : ''}
+${operation.parameters.map((p) => tryField(id, p, p.required ? examples[p.name] : undefined))}
+<button type="submit">Send request</button>
+</fieldset>
+<p class="try-status" role="status"></p>
+<pre class="response" tabindex="0" role="region" aria-label="${operation.summary}: response" hidden><code></code></pre>
+</form>
+</details>`;
+}
+
+/** A parameter's field; a required one starts with a value that works, so a call can be sent as it stands. */
+function tryField(formId: string, p: Parameter, example: string | undefined): Html {
+  const id = `${formId}-${p.name}`;
+  const label = html`<label for="${id}">${p.name} <span class="muted">(${p.in}${p.required ? ', required' : ''})</span></label>`;
+  const common = html`id="${id}" name="${p.name}" data-in="${p.in}"${p.required ? html` required` : ''}`;
+  if (Array.isArray(p.schema.enum)) {
+    return html`<div class="field">${label}
+<select ${common}><option value="">(not set)</option>${(p.schema.enum as unknown[]).map((v) => html`<option>${String(v)}</option>`)}</select></div>`;
+  }
+  const numeric = p.schema.type === 'integer';
+  const bounds = html`${typeof p.schema.minimum === 'number' ? html` min="${p.schema.minimum}"` : ''}${typeof p.schema.maximum === 'number' ? html` max="${p.schema.maximum}"` : ''}${typeof p.schema.maxLength === 'number' ? html` maxlength="${p.schema.maxLength}"` : ''}`;
+  const placeholder = p.schema.default !== undefined ? html` placeholder="${String(p.schema.default)}"` : '';
+  return html`<div class="field">${label}
+<input ${common} type="${numeric ? 'number' : 'text'}"${numeric ? html` inputmode="numeric"` : html` autocapitalize="none" spellcheck="false"`}${bounds}${placeholder} value="${example ?? ''}"></div>`;
+}

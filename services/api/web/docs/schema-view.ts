@@ -1,0 +1,69 @@
+// JSON Schema (from the OpenAPI description) as text and nested lists a person can read: types in words,
+// constraints, each property with its description.
+import { html } from '../html.ts';
+import type { Html } from '../html.ts';
+
+export type Schema = Readonly<Record<string, unknown>>;
+
+const REF_PREFIX = '#/components/schemas/';
+
+/** The anchor of a component schema on the page. */
+export function schemaAnchor(name: string): string {
+  return `schema-${name}`;
+}
+
+function asSchema(value: unknown): Schema | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : undefined;
+}
+
+function refName(schema: Schema): string | undefined {
+  const ref = schema.$ref;
+  return typeof ref === 'string' && ref.startsWith(REF_PREFIX) ? ref.slice(REF_PREFIX.length) : undefined;
+}
+
+/** One schema's type in words: "string or null", "array of Entry", "one of: noun, verb". */
+export function typeText(schema: Schema): Html {
+  const name = refName(schema);
+  if (name) return html`<a href="#${schemaAnchor(name)}">${name}</a>`;
+  if (Array.isArray(schema.enum)) return html`one of ${(schema.enum as unknown[]).map((v, i) => html`${i > 0 ? ', ' : ''}<code>${String(v)}</code>`)}`;
+  const variants = Array.isArray(schema.anyOf) ? (schema.anyOf as unknown[]).map(asSchema).filter((s): s is Schema => s !== undefined) : [];
+  if (variants.length > 0) return html`${variants.map((v, i) => html`${i > 0 ? ' or ' : ''}${typeText(v)}`)}`;
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+  const items = asSchema(schema.items);
+  const values = asSchema(schema.additionalProperties);
+  return html`${types.map((t, i) => {
+    const sep = i > 0 ? ' or ' : '';
+    if (t === 'array' && items) return html`${sep}array of ${typeText(items)}`;
+    if (t === 'object' && values && !schema.properties) return html`${sep}object of ${typeText(values)}`;
+    return html`${sep}${t}`;
+  })}${types.length === 0 && !items ? 'any' : ''}`;
+}
+
+/** Bounds and defaults, in words. */
+export function constraintsText(schema: Schema): string {
+  const parts: string[] = [];
+  const variants = Array.isArray(schema.anyOf) ? (schema.anyOf as Schema[]) : [schema];
+  for (const s of variants) {
+    if (typeof s.minimum === 'number') parts.push(`minimum ${s.minimum}`);
+    if (typeof s.maximum === 'number') parts.push(`maximum ${s.maximum}`);
+    if (typeof s.minLength === 'number' && s.minLength > 0) parts.push(`at least ${s.minLength} characters`);
+    if (typeof s.maxLength === 'number') parts.push(`at most ${s.maxLength} characters`);
+    if (typeof s.format === 'string') parts.push(`format ${s.format}`);
+  }
+  if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
+  return parts.join(', ');
+}
+
+/** The object's fields (and those of objects nested in it, arrays of objects included) as nested lists. */
+export function propertiesList(schema: Schema): Html | '' {
+  const target = asSchema(schema.items) && !schema.properties ? (schema.items as Schema) : schema;
+  const properties = asSchema(target.properties);
+  if (!properties) return '';
+  const required = new Set(Array.isArray(target.required) ? (target.required as string[]) : []);
+  return html`<ul class="props">${Object.entries(properties).map(([name, value]) => {
+    const property = asSchema(value) ?? {};
+    const constraints = constraintsText(property);
+    const description = typeof property.description === 'string' ? property.description : '';
+    return html`<li><code>${name}</code> <span class="type">${typeText(property)}${required.has(name) ? '' : ', optional'}</span>${constraints ? html` <span class="muted">(${constraints})</span>` : ''}${description ? html`: ${description}` : ''}${propertiesList(property)}</li>`;
+  })}</ul>`;
+}

@@ -1,0 +1,182 @@
+// Compressed responses: Accept-Encoding honoured (br, gzip) for bodies over 1 KB with Vary: Accept-Encoding,
+// an ETag per coding and 304s that keep working; stored and cached bodies compressed once, never per request.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+import { startInProcessStack } from '../support/stack.ts';
+import type { InProcessStack } from '../support/stack.ts';
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The bytes as sent (compressed where the response says so). */
+  bytes: Buffer;
+}
+
+let stack: InProcessStack;
+let key = '';
+before(async () => {
+  stack = await startInProcessStack();
+  key = (await stack.register()).apiKey;
+});
+after(async () => {
+  await stack?.stop();
+});
+
+/** A GET whose body is read as it came off the wire (fetch would decode it). */
+function get(path: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${stack.baseUrl}${path}`, { headers: { 'x-api-key': key, ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+function decoded(reply: Raw): string {
+  const coding = reply.bytes.length === 0 ? undefined : reply.headers['content-encoding'];
+  const bytes = coding === 'br' ? brotliDecompressSync(reply.bytes) : coding === 'gzip' ? gunzipSync(reply.bytes) : reply.bytes;
+  return bytes.toString('utf8');
+}
+
+const show = (reply: Raw): string => `${reply.status} ${JSON.stringify(reply.headers)} ${decoded(reply).slice(0, 300)}`;
+
+/** An entry whose JSON is over 1 KB, found through the API. */
+async function largeEntrySlug(): Promise<string> {
+  for (const q of ['omi', 'ile', 'ego', 'ọmọ']) {
+    const page = JSON.parse(decoded(await get(`/api/v1/words?q=${encodeURIComponent(q)}&limit=50`))) as { data: Array<{ slug: string }> };
+    for (const { slug } of page.data) {
+      const entry = await get(`/api/v1/words/${encodeURIComponent(slug)}`);
+      if (entry.bytes.length > 1500) return slug;
+    }
+  }
+  throw new Error('no entry over 1.5 KB');
+}
+
+describe('compression', () => {
+  it('compression - an entry is sent as it is on its first sighting, then compressed once it is kept', async () => {
+    const slug = await largeEntrySlug();
+    // A fresh path for the worker's cache: the same entry addressed by its percent-encoded slug is another key.
+    const path = `/api/v1/words/${encodeURIComponent(slug).replace(/-/g, '%2D')}`;
+    const first = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(first.status, 200, show(first));
+    assert.equal(first.headers['content-encoding'], undefined, `first sighting: ${show(first)}`);
+    assert.equal(first.headers.vary, 'Accept-Encoding');
+    const identity = first.bytes.toString('utf8');
+    const second = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(second.headers['content-encoding'], 'br', show(second));
+    assert.equal(decoded(second), identity, 'the same entry');
+    assert.ok(second.bytes.length < identity.length / 2, `${second.bytes.length} of ${identity.length} bytes`);
+    assert.equal(second.headers.etag, `${first.headers.etag?.slice(0, -1)}-br"`, 'a validator per coding');
+    assert.equal(second.headers.vary, 'Accept-Encoding');
+    const gzip = await get(path, { 'accept-encoding': 'gzip' });
+    assert.equal(gzip.headers['content-encoding'], 'gzip', show(gzip));
+    assert.equal(decoded(gzip), identity);
+    assert.equal(gzip.headers.etag, `${first.headers.etag?.slice(0, -1)}-gzip"`);
+    const none = await get(path);
+    assert.equal(none.headers['content-encoding'], undefined);
+    assert.equal(none.headers.etag, first.headers.etag);
+    assert.equal(none.bytes.toString('utf8'), identity);
+  });
+
+  it('compression - 304s keep working: If-None-Match is compared with the validator of the coding sent', async () => {
+    const slug = await largeEntrySlug();
+    const path = `/api/v1/words/${encodeURIComponent(slug)}`;
+    await get(path, { 'accept-encoding': 'gzip' });
+    const gzip = await get(path, { 'accept-encoding': 'gzip' });
+    const etag = String(gzip.headers.etag);
+    assert.match(etag, /-gzip"$/, show(gzip));
+    const revalidated = await get(path, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    assert.equal(revalidated.status, 304, show(revalidated));
+    assert.equal(revalidated.headers.etag, etag);
+    assert.equal(revalidated.headers.vary, 'Accept-Encoding');
+    assert.equal(revalidated.headers['content-encoding'], undefined, 'a 304 has no body to encode');
+    assert.equal(revalidated.headers['x-ratelimit-limit'], '1000', 'a 304 is still metered');
+    // Another coding's validator names another representation: the body is sent.
+    const other = await get(path, { 'accept-encoding': 'br', 'if-none-match': etag });
+    assert.equal(other.status, 200, show(other));
+    const identityTag = etag.replace(/-gzip"$/, '"');
+    assert.equal((await get(path, { 'if-none-match': identityTag })).status, 304, 'the identity validator still works');
+  });
+
+  it('compression - a repeated search page is compressed once kept; a new one goes as it is', async () => {
+    const path = `/api/v1/words?q=water&limit=30&page=1`;
+    const first = await get(path, { 'accept-encoding': 'gzip' });
+    assert.equal(first.status, 200, show(first));
+    assert.ok(first.bytes.length > 1024, `${first.bytes.length} bytes`);
+    assert.equal(first.headers['content-encoding'], undefined, 'first sighting: rendered for this request alone');
+    assert.equal(first.headers.vary, 'Accept-Encoding');
+    let compressed: Raw | undefined;
+    for (let i = 0; i < 3 && !compressed; i++) {
+      const again = await get(path, { 'accept-encoding': 'gzip' });
+      if (again.headers['content-encoding'] === 'gzip') compressed = again;
+    }
+    assert.ok(compressed, 'a kept page goes compressed');
+    assert.equal(decoded(compressed), first.bytes.toString('utf8'));
+    assert.equal(compressed.headers['content-range'], first.headers['content-range']);
+  });
+
+  it('compression - bodies under 1 KB and errors go as they are', async () => {
+    const stats = await get('/api/v1/stats', { 'accept-encoding': 'gzip, br' });
+    assert.equal(stats.status, 200);
+    if (stats.bytes.length < 1024) assert.equal(stats.headers['content-encoding'], undefined, show(stats));
+    const missing = await get('/api/v1/words/no-such-entry-anywhere', { 'accept-encoding': 'gzip, br' });
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers['content-encoding'], undefined);
+    assert.equal(JSON.parse(missing.bytes.toString('utf8')).error.code, 'not_found');
+  });
+
+  it('compression - the OpenAPI description, website pages, CSS and JS are compressed; fonts and icons are not', async () => {
+    const cases: Array<[string, string | undefined]> = [
+      ['/api/v1/openapi.json', 'br'],
+      ['/docs', 'br'],
+      ['/search?q=omo', 'br'],
+      ['/about', 'br'],
+    ];
+    for (const [path, coding] of cases) {
+      const reply = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+      assert.equal(reply.status, 200, `${path}: ${show(reply)}`);
+      assert.equal(reply.headers['content-encoding'], coding, `${path}: ${show(reply)}`);
+      assert.equal(reply.headers.vary, 'Accept-Encoding', path);
+      const plain = await get(path);
+      assert.equal(decoded(reply), plain.bytes.toString('utf8'), `${path}: the same body`);
+    }
+    const page = decoded(await get('/'));
+    const css = /href="(\/assets\/site\.css\?v=[^"]+)"/.exec(page)?.[1] ?? '';
+    const font = /href="(\/assets\/fonts\/noto-sans-400\.woff2\?v=[^"]+)"/.exec(page)?.[1] ?? '';
+    assert.equal((await get(css, { 'accept-encoding': 'gzip' })).headers['content-encoding'], 'gzip', css);
+    const woff2 = await get(font, { 'accept-encoding': 'gzip, br' });
+    assert.equal(woff2.status, 200, font);
+    assert.equal(woff2.headers['content-type'], 'font/woff2');
+    assert.equal(woff2.headers['content-encoding'], undefined, 'woff2 is compressed already');
+    assert.equal(woff2.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  it('compression - a client that refuses a coding with q=0 does not get it', async () => {
+    const path = '/api/v1/openapi.json';
+    assert.equal((await get(path, { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding'], 'gzip');
+    assert.equal((await get(path, { 'accept-encoding': 'gzip;q=0' })).headers['content-encoding'], undefined);
+    assert.equal((await get(path, { 'accept-encoding': 'identity' })).headers['content-encoding'], undefined);
+    assert.equal((await get(path, { 'accept-encoding': '*' })).headers['content-encoding'], 'br');
+  });
+});
+
+describe('favicon', () => {
+  it('favicon - /favicon.ico is an icon, and every page links the SVG one', async () => {
+    const icon = await get('/favicon.ico');
+    assert.equal(icon.status, 200);
+    assert.equal(icon.headers['content-type'], 'image/vnd.microsoft.icon');
+    assert.deepEqual([...icon.bytes.subarray(0, 4)], [0, 0, 1, 0], 'an ICO header');
+    const page = decoded(await get('/about'));
+    const svg = /<link rel="icon" href="(\/assets\/favicon\.svg\?v=[^"]+)" type="image\/svg\+xml">/.exec(page)?.[1];
+    assert.ok(svg, page.slice(0, 800));
+    const reply = await get(svg);
+    assert.equal(reply.status, 200);
+    assert.equal(reply.headers['content-type'], 'image/svg+xml');
+  });
+});
