@@ -6,6 +6,7 @@ import {
   RateLimitedError,
 } from '../../shared/domain-errors.ts';
 import { ApiError, internalError, invalidApiKey } from '../../shared/errors.ts';
+import { BodyAbortedError } from './hyper-express-adapter.ts';
 
 import type { QuotaState } from '../../shared/domain-errors.ts';
 
@@ -15,6 +16,8 @@ import type { QuotaState } from '../../shared/domain-errors.ts';
  */
 export function toApiError(error: unknown): { apiError: ApiError; unexpected: boolean } {
   if (error instanceof ApiError) return { apiError: error, unexpected: false };
+  // The client went away mid-body: nobody reads the answer, and nothing went wrong here.
+  if (error instanceof BodyAbortedError) return { apiError: internalError(), unexpected: false };
   if (error instanceof InvalidApiKeyError) return { apiError: invalidApiKey(), unexpected: false };
   if (error instanceof QuotaExceededError) return { apiError: quotaExceeded(error.state), unexpected: false };
   if (error instanceof RateLimitedError) {

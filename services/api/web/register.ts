@@ -3,6 +3,7 @@
 import type { Request, Response, Server } from 'hyper-express';
 
 import { utcDay } from '../../shared/metering/day.ts';
+import { MAX_BODY_BYTES } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { MAX_QUERY_CHARS } from './components.ts';
 import { corpusSources, readStats, wordsOfTheDay } from './data.ts';
@@ -70,7 +71,8 @@ export function registerWebsite(app: Server, deps: Deps): void {
   }));
 
   app.get('/developers', guarded((_req, res) => sendHtml(res, developersPage({ assets }), { cache: CACHE.stable })));
-  app.post('/developers', guarded(signupHandler(deps, assets)));
+  // The one page that reads a body: the form is read up to the API route's 16 KiB.
+  app.post('/developers', { max_body_length: MAX_BODY_BYTES }, guarded(signupHandler(deps, assets)));
 
   app.get('/docs', guarded((_req, res) =>
     sendHtml(res, docsPage({ assets, rendererVersion: files.swaggerVersion }), { cache: CACHE.stable })));
