@@ -16,6 +16,7 @@ import {
 } from '../shared/metering/subjects.ts';
 import { ServiceFault, type MeteringContext } from './context.ts';
 import type { Db } from './db/open.ts';
+import { handleAdmit } from './handlers/admit.ts';
 import { handleLease } from './handlers/lease.ts';
 import { handleBackup } from './handlers/ops/backup.ts';
 import { handleDevelopersList } from './handlers/ops/developers.list.ts';
@@ -72,7 +73,7 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
         });
         return reply.ranges;
       } catch {
-        return [];
+        return undefined;
       }
     },
     serialize: createSerializer(),
@@ -103,6 +104,7 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
   add('ping', RPC.ping, handlePing);
   add('register', RPC.register, handleRegister);
   add('lease', RPC.lease, handleLease);
+  add('admit', RPC.admit, handleAdmit);
   add('release', RPC.release, handleRelease);
   add('ops-developers-list', OPS.developersList, handleDevelopersList);
   add('ops-developers-show', OPS.developersShow, handleDevelopersShow);
@@ -127,6 +129,7 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
       clearInterval(pruneTimer);
       await stopService(srv);
       await Promise.allSettled([...inFlight]);
+      ctx.quota.sync();
     },
   };
 }
