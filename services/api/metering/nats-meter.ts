@@ -49,8 +49,8 @@ export const REFILL_AT_SHARE = 0.5;
 export const LEASE_HORIZON_MS = 500;
 /**
  * Only blocks at least this large are refilled ahead: they go to team and institution keys at volume. Small
- * blocks (a free key's day is 1,000 requests) are drained first, so that a second block held ahead does not
- * make X-RateLimit-Used skip numbers that another worker holds.
+ * blocks (a free key's day is 1,000 requests; any key near its limit) are drained first: a second block held
+ * ahead would keep units from the other workers and widen the X-RateLimit bound (docs/metering.md).
  */
 export const REFILL_MIN_BLOCK = 500;
 /**
