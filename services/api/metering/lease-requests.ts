@@ -117,7 +117,11 @@ export class LeaseRequests {
     const epoch = this.o.epoch();
     const { holder, workerName: worker } = this.o;
     const holding = this.o.holding(hash, endpoint).map(([a, b]): [number, number] => [a, b]);
-    if (acq.mayCount && acq.waiters === 1) {
+    // A request whose answer was lost is asked again first, as the same kind with the same id: the service
+    // answers it without counting again, so that what it committed is not lost (a count, or a block).
+    const countLost = this.unanswered.has(`${id}|${day}|admit`) && !this.counting.has(id);
+    const leaseLost = this.unanswered.has(`${id}|${day}|lease`);
+    if (countLost || (acq.mayCount && acq.waiters === 1 && !leaseLost)) {
       // Alone: later admissions must not wait for an answer that serves this one only.
       this.acquiring.delete(id);
       this.counting.set(id, (this.counting.get(id) ?? 0) + 1);
