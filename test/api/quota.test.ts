@@ -38,8 +38,8 @@ describe('daily quota', () => {
     for (const h of headers) {
       assert.ok(h.used >= 1 && h.used <= 1000 && h.remaining === 1000 - h.used, JSON.stringify(h));
       // docs/metering.md: under concurrency a header is off by at most the units the other worker holds or
-      // served since this worker's block came (a free key's blocks are at most 125, one and a half held at a
-      // time), plus the 16 requests in flight that the answer order cannot place.
+      // served since this worker's block came (with 16 clients a free key's blocks are at most 125, one and a
+      // half held at a time), plus the 16 requests in flight that the answer order cannot place.
       assert.ok(Math.abs(h.used - h.answered) <= 16 + 2 * 188, `X-RateLimit-Used off its place by more than the bound: ${JSON.stringify(h)}`);
     }
 
