@@ -9,6 +9,8 @@ need_node
 need_node_modules
 need_apt nats-server nats-server
 need_apt chromium chromium
+# test/reliability/nginx.test.ts runs docs/nginx.conf in front of the stack.
+need_apt nginx nginx
 
 # Production bundles: the pm2 tests (publish, faults) run dist/ as production does.
 node scripts/bundle.mjs

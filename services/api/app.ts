@@ -1,9 +1,12 @@
 // Builds the API worker's HTTP app: API routes, the website, CORS preflight, not-found and error handlers.
+import { performance } from 'node:perf_hooks';
+
 import { Server } from 'hyper-express';
 
-import { notFound } from '../shared/errors.ts';
+import { ApiError, notFound } from '../shared/errors.ts';
 import { PREFLIGHT_HEADERS } from './http/headers.ts';
-import { inFlightOf, pipeline, writeError } from './http/pipeline.ts';
+import { answerHeadLikeGet, installHyperExpressAdapter } from './http/hyper-express-adapter.ts';
+import { inFlightOf, logRequest, pipeline, writeError } from './http/pipeline.ts';
 import { registerDevelopersCreate } from './routes/developers.create.ts';
 import { registerHealthz } from './routes/healthz.get.ts';
 import { registerLanguagesList } from './routes/languages.list.ts';
@@ -23,17 +26,23 @@ export const SHUTDOWN_QUIET_MS = 300;
 
 const isApiPath = (path: string): boolean => path.startsWith('/api/') || path === '/api' || path === '/healthz';
 
-/** Bodies of the website's forms. */
-const PAGE_MAX_BODY_BYTES = 64 * 1024;
+/** The methods some resource of the service answers; any other is a 501 (RFC 9110 §15.6.2). */
+const IMPLEMENTED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
 export function createApp(deps: Deps): Server {
   const app = new Server({
-    // GET routes never read a body and the website's sign-up form is small: anything larger is refused by
-    // hyper-express without buffering it. POST /api/v1/developers sets its own, higher limit so that it can
-    // refuse oversized bodies itself, from the headers, in the spec's error shape.
-    max_body_length: PAGE_MAX_BODY_BYTES,
+    // No body is read unless its route sets a max_body_length (the two registration forms): uWS discards the
+    // bodies of every other request as they arrive (hyper-express-adapter.ts).
+    max_body_length: 0,
     // main.ts owns the signals: it drains in-flight requests before closing.
     auto_close: false,
+  });
+  const inFlight = inFlightOf(app);
+  installHyperExpressAdapter(app, (req, res, error) => {
+    const started = performance.now();
+    // RFC 9112 §6.3: after a request whose framing is unknown, nothing more on the connection can be trusted.
+    writeError(deps, req, res, { route: 'framing', status: 400, close: true }, error);
+    logRequest(deps, req.method, 'framing', error.status, started);
   });
 
   registerWordsSearch(app, deps);
@@ -52,17 +61,25 @@ export function createApp(deps: Deps): Server {
   });
 
   registerWebsite(app, deps);
+  answerHeadLikeGet(app);
 
-  // Unknown routes and methods answer in the error shape; page addresses get the website's 404 page.
+  // Unknown routes answer in the error shape; page addresses get the website's 404 page. A method no resource
+  // answers (PUT, DELETE, PATCH, TRACE, CONNECT reach here; uWS closes on names it does not know) is a 501.
   const pageNotFound = websiteNotFound(deps);
   const apiNotFound = pipeline(app, deps, 'not found', () => {
     throw notFound('No such endpoint. The operations are described at /api/v1/openapi.json.');
   });
-  app.set_not_found_handler((req, res) => (isApiPath(req.path) ? apiNotFound(req, res) : pageNotFound(req, res)));
+  const notImplemented = pipeline(app, deps, 'not implemented', (req) => {
+    throw new ApiError('not_implemented', `The method ${req.method} is not implemented: use GET, HEAD, POST or OPTIONS.`);
+  });
+  app.set_not_found_handler((req, res) => {
+    if (!IMPLEMENTED_METHODS.has(req.method)) return notImplemented(req, res);
+    return isApiPath(req.path) ? apiNotFound(req, res) : pageNotFound(req, res);
+  });
 
   // Errors that escape a handler outside the API pipeline (the pipeline catches its own).
   app.set_error_handler((req, res, error) =>
-    writeError(deps, req, res, { route: 'unhandled', status: 500, close: inFlightOf(app).draining }, error),
+    writeError(deps, req, res, { route: 'unhandled', status: 500, close: inFlight.draining }, error),
   );
   return app;
 }

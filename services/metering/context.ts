@@ -15,8 +15,8 @@ export interface MeteringContext {
   log: Log;
   /** Tells every worker to forget what it cached about these keys (revocation, suspension, plan). */
   broadcastKeysChanged(keyHashes: string[], reason: string): void;
-  /** Asks one holder for its unused units of a slot; [] when it does not answer in time. */
-  reclaim(holder: string, slot: Slot): Promise<Range[]>;
+  /** Asks one holder for its unused units of a slot; undefined when it does not answer in time. */
+  reclaim(holder: string, slot: Slot): Promise<Range[] | undefined>;
   /** Runs `fn` after every earlier call with the same `key` has finished (per-slot serialisation). */
   serialize<T>(key: string, fn: () => Promise<T>): Promise<T>;
 }

@@ -16,6 +16,7 @@ import {
 } from '../shared/metering/subjects.ts';
 import { ServiceFault, type MeteringContext } from './context.ts';
 import type { Db } from './db/open.ts';
+import { handleAdmit } from './handlers/admit.ts';
 import { handleLease } from './handlers/lease.ts';
 import { handleBackup } from './handlers/ops/backup.ts';
 import { handleDevelopersList } from './handlers/ops/developers.list.ts';
@@ -79,7 +80,7 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
         });
         return reply.ranges;
       } catch {
-        return [];
+        return undefined;
       }
     },
     serialize: createSerializer(),
@@ -113,6 +114,7 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
   add('ping', RPC.ping, handlePing);
   add('register', RPC.register, handleRegister);
   add('lease', RPC.lease, handleLease);
+  add('admit', RPC.admit, handleAdmit);
   add('release', RPC.release, handleRelease);
   add('ops-developers-list', OPS.developersList, handleDevelopersList);
   add('ops-developers-show', OPS.developersShow, handleDevelopersShow);
@@ -140,6 +142,7 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
       await retention.idle();
       await stopService(srv);
       await Promise.allSettled([...inFlight]);
+      ctx.quota.sync();
     },
   };
 }

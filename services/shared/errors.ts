@@ -1,5 +1,6 @@
-// The public error type: the closed list of codes from the interface spec and one code→status table.
-// Handlers throw ApiError (or a named domain error that the API edge translates); nothing else builds error JSON.
+// The public error type: the closed list of codes (the interface spec's, and two for requests that break HTTP
+// itself) and one code→status table. Handlers throw ApiError (or a named domain error that the API edge
+// translates); nothing else builds error JSON.
 import { AnswerError } from './domain-errors.ts';
 
 export const ERROR_STATUS = {
@@ -13,6 +14,11 @@ export const ERROR_STATUS = {
   invalid_parameter: 400,
   unsupported_language: 400,
   internal_error: 500,
+  // Beyond the spec's table: requests that break HTTP's own rules, before any operation is involved.
+  /** Framing that cannot be trusted (RFC 9112 §6.3), or two Host lines (§3.2); the connection is closed. */
+  bad_request: 400,
+  /** A method the service implements for no resource (RFC 9110 §15.6.2), or a transfer coding it cannot decode. */
+  not_implemented: 501,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -118,11 +118,11 @@ export function meteredContract(getApi: () => Api, route: MeteredRoute): void {
     }
   });
 
-  test(`${route.name} - other methods answer not_found in the error shape`, async () => {
+  test(`${route.name} - methods no resource answers are 501 not_implemented in the error shape`, async () => {
     for (const method of ['DELETE', 'PUT', 'PATCH']) {
       const reply = await api().call(route.path(api()), { method, key: api().key });
-      assert.equal(reply.status, 404, show(reply));
-      assert.equal(errorOf(reply).code, 'not_found');
+      assert.equal(reply.status, 501, show(reply));
+      assert.equal(errorOf(reply).code, 'not_implemented');
     }
   });
 }

@@ -70,11 +70,14 @@ describe('POST /api/v1/developers errors', () => {
     assert.equal(reply.status, 201, show(reply));
   });
 
-  test('POST /api/v1/developers - GET and other methods are not_found', async () => {
-    for (const method of ['GET', 'PUT', 'DELETE']) {
+  test('POST /api/v1/developers - GET is not_found; methods no resource answers are not_implemented', async () => {
+    const get = await api.call('/api/v1/developers', { method: 'GET' });
+    assert.equal(get.status, 404, show(get));
+    assert.equal(errorOf(get).code, 'not_found');
+    for (const method of ['PUT', 'DELETE']) {
       const reply = await api.call('/api/v1/developers', { method });
-      assert.equal(reply.status, 404, show(reply));
-      assert.equal(errorOf(reply).code, 'not_found');
+      assert.equal(reply.status, 501, show(reply));
+      assert.equal(errorOf(reply).code, 'not_implemented');
     }
   });
 });

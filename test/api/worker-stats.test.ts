@@ -17,7 +17,7 @@ describe('WorkerCounters', () => {
     c.request('GET /api/v1/stats', 429, 0.2);
     c.request('GET /api/v1/words', 499, 4000);
     c.admitted('GET /api/v1/stats', 'held');
-    c.admitted('GET /api/v1/stats', 'leased');
+    c.admitted('GET /api/v1/stats', 'asked');
     c.refused('GET /api/v1/stats', 'quota_exceeded');
     c.lease('granted', 1.2);
     c.lease('failed', 1000);
@@ -37,7 +37,7 @@ describe('WorkerCounters', () => {
     assert.equal(total(s, 'dict_http_request_duration_seconds_count', { route: 'GET /api/v1/stats', worker: 'api-0' }), 3);
     assert.deepEqual(
       s.filter((x) => x.name === 'dict_admissions_total' && x.labels.worker === 'api-0').map((x) => [x.labels.result, x.labels.reason, x.value]),
-      [['admitted', 'held', 1], ['admitted', 'leased', 1], ['refused', 'quota_exceeded', 1]],
+      [['admitted', 'held', 1], ['admitted', 'asked', 1], ['refused', 'quota_exceeded', 1]],
     );
     assert.equal(total(s, 'dict_lease_requests_total', { outcome: 'failed', worker: 'api-1' }), 1);
     assert.equal(total(s, 'dict_lease_request_duration_seconds_bucket', { le: '0.0025', worker: 'api-1' }), 1);

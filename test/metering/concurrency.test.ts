@@ -1,11 +1,14 @@
-// Leased allowance under concurrency over two workers (two NATS connections): exact successes, unique
-// X-RateLimit-Used numbers, units handed over between workers, one lease request shared per key.
+// Admissions over two workers (two NATS connections): one request at a time counted exactly by the service;
+// under concurrency, leased blocks with exact successes, unique unit numbers, units handed over between
+// workers, one lease request shared per key.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import { connect, type NatsConnection } from 'nats';
 
+import { VOLUME_WINDOW_MS } from '../../services/api/metering/endpoint-lease.ts';
 import type { Admission, Meter } from '../../services/api/metering/meter.ts';
+import { SWEEP_INTERVAL_MS } from '../../services/api/metering/sweeper.ts';
 import { QuotaExceededError } from '../../services/shared/domain-errors.ts';
 import { SUBJECTS } from '../../services/shared/metering/subjects.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
@@ -14,9 +17,9 @@ import { registerKey, startMeteringInProcess, workerMeter, type InProcessMeterin
 const WORDS = 'GET /api/v1/words';
 
 function tally(results: PromiseSettledResult<Admission>[]) {
-  const used = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<Admission>).value.used);
+  const admitted = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<Admission>).value);
   const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
-  return { used, refused };
+  return { used: admitted.map((x) => x.used), units: admitted.map((x) => x.unit), refused };
 }
 
 describe('leased allowance', () => {
@@ -26,6 +29,7 @@ describe('leased allowance', () => {
   let b: Meter;
   let spy: NatsConnection;
   let leaseRequests = 0;
+  let admitRequests = 0;
 
   before(async () => {
     nats = await startNats();
@@ -35,6 +39,7 @@ describe('leased allowance', () => {
     // A plain subscriber (no queue group) sees every lease request without answering it.
     spy = await connect({ servers: nats.url });
     spy.subscribe(SUBJECTS.lease, { callback: () => leaseRequests++ });
+    spy.subscribe(SUBJECTS.admit, { callback: () => admitRequests++ });
     await spy.flush();
   });
   after(async () => {
@@ -48,11 +53,12 @@ describe('leased allowance', () => {
   it('leased allowance - 1,200 concurrent requests on a fresh free key over two workers give exactly 1,000', async () => {
     const { apiKey } = await registerKey(a);
     const results = await Promise.allSettled(Array.from({ length: 1200 }, (_, i) => (i % 2 ? a : b).admit(apiKey, WORDS)));
-    const { used, refused } = tally(results);
-    assert.equal(used.length, 1000);
-    assert.equal(new Set(used).size, 1000, 'every X-RateLimit-Used is unique');
-    assert.equal(Math.min(...used), 1);
-    assert.equal(Math.max(...used), 1000);
+    const { used, units, refused } = tally(results);
+    assert.equal(units.length, 1000);
+    assert.equal(new Set(units).size, 1000, 'every unit is used once');
+    assert.equal(Math.min(...units), 1);
+    assert.equal(Math.max(...units), 1000);
+    assert.ok(used.every((n) => n >= 1 && n <= 1000), 'X-RateLimit-Used within 1..1000');
     assert.equal(refused.length, 200);
     for (const err of refused) assert.ok(err instanceof QuotaExceededError, String(err));
   });
@@ -72,10 +78,10 @@ describe('leased allowance', () => {
     // a takes a block and stops using it; b then needs everything that is left.
     const first = await Promise.all(Array.from({ length: 10 }, () => a.admit(apiKey, WORDS)));
     const rest = await Promise.allSettled(Array.from({ length: 1000 }, () => b.admit(apiKey, WORDS)));
-    const { used, refused } = tally(rest);
-    assert.equal(used.length, 990, 'no success withheld while allowance remains');
+    const { units, refused } = tally(rest);
+    assert.equal(units.length, 990, 'no success withheld while allowance remains');
     assert.equal(refused.length, 10);
-    assert.equal(new Set([...used, ...first.map((x) => x.used)]).size, 1000);
+    assert.equal(new Set([...units, ...first.map((x) => x.unit)]).size, 1000);
   });
 
   it('leased allowance - concurrent admissions in one worker share one lease request', async () => {
@@ -95,10 +101,11 @@ describe('leased allowance', () => {
     const { apiKey } = await registerKey(a);
     await svc.db.prepare("UPDATE api_keys SET plan = 'institution' WHERE prefix = ?").run(apiKey.slice(0, 17));
     const endpoint = 'GET /api/v1/stats';
-    const first = await a.admit(apiKey, endpoint);
+    // Two requests at once: at volume, a block.
+    const first = await Promise.all([a.admit(apiKey, endpoint), a.admit(apiKey, endpoint)]);
     await spy.flush();
     const before = leaseRequests;
-    const used = [first.used];
+    const used = first.map((x) => x.used);
     const local = (n: number) => {
       for (let i = 0; i < n; i++) {
         const admission = a.admitNow?.(apiKey, endpoint);
@@ -107,7 +114,7 @@ describe('leased allowance', () => {
       }
     };
     // A block of 1,000: past half of it the worker asks for the next one, without waiting for it.
-    local(760);
+    local(759);
     for (let i = 0; i < 200 && leaseRequests === before; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.equal(leaseRequests - before, 1, 'one lease request sent while units were still held');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -128,12 +135,12 @@ describe('leased allowance', () => {
       const { apiKey } = await registerKey(c);
       await svc.db.prepare("UPDATE api_keys SET plan = 'institution' WHERE prefix = ?").run(apiKey.slice(0, 17));
       const endpoint = 'GET /api/v1/word-of-the-day';
-      const used = [(await c.admit(apiKey, endpoint)).used];
+      const used = (await Promise.all([c.admit(apiKey, endpoint), c.admit(apiKey, endpoint)])).map((x) => x.used);
       await spy.flush();
-      assert.deepEqual(wants, [1], 'the first request knows no rate yet');
+      assert.deepEqual(wants, [2], 'the first requests know no rate yet: a block for the two of them');
       // 20 ms later, past half of the 1,000-unit block: about 500 units in 20 ms, so half a second is ~12,500.
       clock += 20;
-      for (let i = 0; i < 600; i++) used.push(c.admitNow?.(apiKey, endpoint)?.used ?? 0);
+      for (let i = 0; i < 599; i++) used.push(c.admitNow?.(apiKey, endpoint)?.used ?? 0);
       for (let i = 0; i < 200 && wants.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(wants.length, 2);
@@ -161,20 +168,50 @@ describe('leased allowance', () => {
     }
     const results = await Promise.allSettled(Array.from({ length: 4000 }, (_, i) => (i % 2 ? a : b).admit(apiKey, 'GET /api/v1/languages')));
     const { used, refused } = tally(results);
-    assert.equal(used.length, 3000, 'exactly what was left');
+    const reasons = new Map<string, number>();
+    for (const r of refused) reasons.set(String(r), (reasons.get(String(r)) ?? 0) + 1);
+    assert.equal(used.length, 3000, `exactly what was left; refused: ${JSON.stringify([...reasons])}`);
     assert.equal(refused.length, 1000);
     assert.ok(Math.max(...used) <= 50_000);
   });
 
-  it('leased allowance - a steady stream is admitted locally, with few round trips', async () => {
+  it('leased allowance - a steady stream from concurrent clients is admitted locally, with few round trips', async () => {
     const { apiKey } = await registerKey(a);
     // Plans are per key (a key issued later starts free): raise this one.
     await svc.db.prepare("UPDATE api_keys SET plan = 'institution' WHERE prefix = ?").run(apiKey.slice(0, 17));
     await spy.flush();
-    const before = leaseRequests;
-    for (let i = 0; i < 20_000; i++) await a.admit(apiKey, 'GET /api/v1/word-of-the-day');
+    const before = leaseRequests + admitRequests;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let i = 0; i < 5_000; i++) await a.admit(apiKey, 'GET /api/v1/word-of-the-day');
+      }),
+    );
     await spy.flush();
-    const trips = leaseRequests - before;
-    assert.ok(trips <= 25, `${trips} lease requests for 20,000 admissions`);
+    const trips = leaseRequests + admitRequests - before;
+    assert.ok(trips <= 25, `${trips} requests to the metering service for 20,000 admissions`);
+  });
+
+  it('exact counting - one request at a time is counted by the service, whichever worker answers: 1, 2, 3, …', async () => {
+    const { apiKey } = await registerKey(a);
+    await spy.flush();
+    const before = { lease: leaseRequests, admit: admitRequests };
+    const seen: Admission[] = [];
+    for (let i = 0; i < 300; i++) seen.push(await (i % 3 ? a : b).admit(apiKey, WORDS));
+    await spy.flush();
+    assert.deepEqual(seen.map((x) => x.used), Array.from({ length: 300 }, (_, i) => i + 1), JSON.stringify(seen.slice(0, 5)));
+    assert.deepEqual(seen.map((x) => x.remaining), Array.from({ length: 300 }, (_, i) => 999 - i));
+    assert.equal(leaseRequests - before.lease, 0, 'no block leased');
+    assert.equal(admitRequests - before.admit, 300, 'one round trip per request');
+  });
+
+  it('exact counting - after a burst the blocks go back within a second, and the count is exact again', async () => {
+    const { apiKey } = await registerKey(a);
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).admit(apiKey, WORDS)));
+    assert.equal(burst.length, 40);
+    // Both workers hold blocks of the key; without two of its requests meeting, they go back.
+    await new Promise((resolve) => setTimeout(resolve, VOLUME_WINDOW_MS + 2 * SWEEP_INTERVAL_MS + 200));
+    const next: number[] = [];
+    for (let i = 0; i < 10; i++) next.push((await (i % 2 ? a : b).admit(apiKey, WORDS)).used);
+    assert.deepEqual(next, Array.from({ length: 10 }, (_, i) => 41 + i));
   });
 });

@@ -37,13 +37,13 @@ describe('durability', () => {
     const workers = [await workerMeter(nats.url, 'kill-a'), await workerMeter(nats.url, 'kill-b')];
     const { apiKey, developer } = await registerKey(workers[0]);
 
-    const used: number[] = [];
+    const units: number[] = [];
     let unavailable = 0;
     let killed = false;
     const client = async (w: Meter) => {
       for (;;) {
         try {
-          used.push((await w.admit(apiKey, WORDS)).used);
+          units.push((await w.admit(apiKey, WORDS)).unit);
         } catch (err) {
           if (err instanceof QuotaExceededError) return;
           if (!(err instanceof MeteringUnavailableError)) throw err;
@@ -51,23 +51,23 @@ describe('durability', () => {
           await sleep(5);
         }
         // Yield now and then so that the kill happens while requests are in flight.
-        if (used.length % 7 === 0) await sleep(1);
+        if (units.length % 7 === 0) await sleep(1);
       }
     };
     const load = Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(workers[i % 2])));
-    while (used.length < 300) await sleep(1);
+    while (units.length < 300) await sleep(1);
     await children[children.length - 1].kill9();
     killed = true;
-    const servedWhileDown = used.length;
+    const servedWhileDown = units.length;
     await sleep(200);
     children.push(await spawnMetering(nats.url, dataDir));
     await load;
 
     assert.ok(killed);
     console.log(`# ${servedWhileDown} served before the kill, ${unavailable} refused as unavailable until the restart`);
-    assert.equal(used.length, 1000, `successes (${unavailable} refused as unavailable, ${servedWhileDown} before the kill)`);
-    assert.equal(new Set(used).size, 1000, 'every number unique across the restart');
-    assert.equal(Math.max(...used), 1000);
+    assert.equal(units.length, 1000, `successes (${unavailable} refused as unavailable, ${servedWhileDown} before the kill)`);
+    assert.equal(new Set(units).size, 1000, 'every unit used once, across the restart');
+    assert.equal(Math.max(...units), 1000);
     for (const w of workers) await w.close();
     const ops = await connect({ servers: nats.url });
     const usage = await call(ops, OPS.usage, { email: developer.email });

@@ -1,5 +1,5 @@
 // Failing closed: with metering or NATS down and no allowance held, metered requests are refused with
-// MeteringUnavailableError at once; held blocks keep serving; everything recovers by itself.
+// MeteringUnavailableError at once; blocks held for keys at volume keep serving; everything recovers by itself.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -42,10 +42,13 @@ describe('fail closed', () => {
     await nats.stop();
   });
 
+  /** Two requests at once: the key is at volume in the worker, which leases a block for it. */
+  const holdBlock = (apiKey: string) => Promise.all([meter.admit(apiKey, WORDS), meter.admit(apiKey, WORDS)]);
+
   it('fail closed - metering down: held blocks serve, other keys are refused at once, then it recovers', async () => {
     const held = await registerKey(meter);
     const cold = await registerKey(meter);
-    await meter.admit(held.apiKey, WORDS);
+    await holdBlock(held.apiKey);
     await svc.stop();
     assert.equal(await meter.reachable(), false);
 
@@ -58,9 +61,9 @@ describe('fail closed', () => {
     // Reported, not asserted (no timed assertions): three refusals without a timeout between them.
     console.log(`# three refusals while metering is down took ${elapsedMs.toFixed(1)} ms`);
 
-    // The block leased before the outage keeps serving, numbered on.
+    // The block leased before the outage keeps serving, counting on.
     const during = await meter.admit(held.apiKey, WORDS);
-    assert.equal(during.used, 2);
+    assert.equal(during.used, 3);
 
     svc = await startMeteringInProcess(nats.url, undefined, dataDir);
     const back = await eventually(() => meter.admit(cold.apiKey, WORDS));
@@ -71,11 +74,11 @@ describe('fail closed', () => {
   it('fail closed - NATS down: refused at once without allowance, served from held blocks, recovers on reconnect', async () => {
     const held = await registerKey(meter);
     const cold = await registerKey(meter);
-    await meter.admit(held.apiKey, WORDS);
+    await holdBlock(held.apiKey);
     await nats.kill();
     await assert.rejects(meter.admit(cold.apiKey, WORDS), MeteringUnavailableError);
     const during = await meter.admit(held.apiKey, WORDS);
-    assert.equal(during.used, 2);
+    assert.equal(during.used, 3);
 
     await nats.restart();
     const back = await eventually(() => meter.admit(cold.apiKey, WORDS));

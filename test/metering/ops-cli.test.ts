@@ -8,9 +8,15 @@ import { promisify } from 'node:util';
 
 import Database from 'better-sqlite3';
 
+import { connect } from 'nats';
+
+import { VOLUME_WINDOW_MS } from '../../services/api/metering/endpoint-lease.ts';
 import type { Meter } from '../../services/api/metering/meter.ts';
+import { SWEEP_INTERVAL_MS } from '../../services/api/metering/sweeper.ts';
 import { InvalidApiKeyError } from '../../services/shared/domain-errors.ts';
+import { call } from '../../services/shared/metering/client.ts';
 import { utcDay } from '../../services/shared/metering/day.ts';
+import { OPS } from '../../services/shared/metering/ops-protocol.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { startMeteringInProcess, tempDir, workerMeter, type InProcessMetering } from './support.ts';
 
@@ -75,12 +81,41 @@ describe('ops CLI', () => {
       ops('usage', 'chinua@example.org', '--json'),
       ops('usage', 'chinua@example.org', '--date', '2001-01-01', '--json'),
     ]);
-    const parsed = JSON.parse(today.stdout) as { date: string; rows: { keyPrefix: string; endpoint: string; used: number }[] };
+    const parsed = JSON.parse(today.stdout) as { date: string; rows: { keyPrefix: string; endpoint: string; used: number; leased: number }[] };
     assert.equal(parsed.date, utcDay(Date.now()));
     const row = parsed.rows.find((r) => r.keyPrefix === key.keyPrefix && r.endpoint === 'GET /api/v1/words');
-    // The worker still holds the rest of its block: leased units count until returned.
-    assert.ok(row && row.used >= 3, today.stdout);
+    // Three requests one at a time: each counted by the service, nothing leased.
+    assert.deepEqual(row && { used: row.used, leased: row.leased }, { used: 3, leased: 0 }, today.stdout);
     assert.deepEqual((JSON.parse(other.stdout) as { rows: unknown[] }).rows, []);
+  });
+
+  it('ops CLI - usage shows each key its own limit, and units leased to workers apart from units used', async () => {
+    // A developer raised to institution, then a key issued by registration: that key is on the free plan.
+    const raised = await meter.register({ name: 'Ama', email: 'ama@example.org' }, '10.1.1.4');
+    assert.equal((await ops('developers', 'set-plan', 'ama@example.org', 'institution')).code, 0);
+    const later = await meter.register({ name: 'Ama', email: 'ama@example.org', keyName: 'later' }, '10.1.1.4');
+    // Two requests at once: the key is at volume, and the worker holds a block of it.
+    await Promise.all([meter.admit(raised.apiKey, 'GET /api/v1/stats'), meter.admit(raised.apiKey, 'GET /api/v1/stats')]);
+    await meter.admit(later.apiKey, 'GET /api/v1/stats');
+    // Asked at once, over NATS (the CLI's start-up outlasts the second after which the worker gives the block back).
+    const nc = await connect({ servers: nats.url });
+    const usage = await call(nc, OPS.usage, { email: 'ama@example.org' });
+    await nc.close();
+    const shown = JSON.stringify(usage);
+    const of = (prefix: string) => usage.rows.find((r) => r.keyPrefix === prefix);
+    assert.equal(of(later.keyPrefix)?.limit, 1000, `the later key is free: ${shown}`);
+    assert.equal(of(raised.keyPrefix)?.limit, 500_000, shown);
+    assert.deepEqual({ used: of(later.keyPrefix)?.used, leased: of(later.keyPrefix)?.leased }, { used: 1, leased: 0 }, shown);
+    const block = of(raised.keyPrefix);
+    assert.ok(block && block.leased > 0 && block.used === block.leased, `the block is counted, and shown as leased: ${shown}`);
+    // Once the key is no longer at volume, the worker gives the unused units back: used 2, nothing leased.
+    await new Promise((resolve) => setTimeout(resolve, VOLUME_WINDOW_MS + 2 * SWEEP_INTERVAL_MS + 200));
+    const json = await ops('usage', 'ama@example.org', '--json');
+    const settled = (JSON.parse(json.stdout) as typeof usage).rows.find((r) => r.keyPrefix === raised.keyPrefix);
+    assert.deepEqual(settled && { used: settled.used, leased: settled.leased }, { used: 2, leased: 0 }, json.stdout);
+    const text = await ops('usage', 'ama@example.org');
+    assert.match(text.stdout, /^keyPrefix\s+keyName\s+endpoint\s+used\s+leased\s+limit/m);
+    assert.match(text.stdout, /leased: of these, units workers hold/);
   });
 
   it('ops CLI - set-plan, suspend and reinstate change the developer', async () => {

@@ -63,7 +63,7 @@ describe('quota', () => {
     });
     clock = Date.parse('2025-03-11T00:00:00.000Z');
     const fresh = await a.admit(apiKey, WORDS);
-    assert.deepEqual(fresh, { keyPrefix: apiKey.slice(0, 17), plan: 'free', limit: 1000, used: 1, remaining: 999 });
+    assert.deepEqual(fresh, { keyPrefix: apiKey.slice(0, 17), plan: 'free', limit: 1000, used: 1, remaining: 999, unit: 1 });
     clock = Date.parse('2025-03-11T00:00:00.001Z');
     const second = await b.admit(apiKey, WORDS);
     assert.ok(second.used >= 2 && second.used <= 1000, JSON.stringify(second));

@@ -31,6 +31,12 @@ const metered = (op: keyof typeof OPERATIONS, anyOf: number[]): Expectation => (
   anyOf,
 });
 
+/** POST reaches a route or not_found; PUT, DELETE and PATCH are implemented for no resource (RFC 9110 §15.6.2). */
+const expectedFor = (method: string): Expectation =>
+  method === 'GET' || method === 'POST'
+    ? { target: { kind: 'other' }, status: 404, code: 'not_found' }
+    : { target: { kind: 'other' }, status: 501, code: 'not_implemented' };
+
 describe('metered routes under hostile input', () => {
   test('fuzz - GET /api/v1/words/{id}: hostile ids and slugs give the entry or not_found, never more', async () => {
     const cases = fc
@@ -61,7 +67,7 @@ describe('metered routes under hostile input', () => {
     await fuzz(target, cases, 600);
   });
 
-  test('fuzz - unknown routes and methods answer not_found in the error shape', async () => {
+  test('fuzz - unknown routes answer not_found, methods no resource answers not_implemented, in the error shape', async () => {
     const path = fc.oneof(
       fc.constantFrom('/api/v1/wordz', '/api/v2/words', '/api/v1/words/1/extra', '/api/v1', '/api/v1/developers/1', '/api/v1/stats/x', '/api/v1/languages/ig', '/api/v1/word-of-the-day/x',
         '/api/v1/openapi.json/x', '/api/v1/%2e%2e/stats', '/api/v1/words/..%2F..%2Fstats', '/api/x',
@@ -69,7 +75,7 @@ describe('metered routes under hostile input', () => {
       hostileText.map((t) => `/api/v1/${encodeURIComponent(t).slice(0, 2000)}/x`),
     );
     const method = fc.constantFrom('GET', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH');
-    const cases = fc.tuple(path, method).map(([p, m]) => keyed(p, { target: { kind: 'other' }, status: 404, code: 'not_found' }, m));
+    const cases = fc.tuple(path, method).map(([p, m]) => keyed(p, expectedFor(m), m));
     await fuzz(target, cases, 400);
   });
 
@@ -77,7 +83,7 @@ describe('metered routes under hostile input', () => {
     const cases = fc
       .tuple(fc.constantFrom('/api/v1/words', '/api/v1/words/1', '/api/v1/stats', '/api/v1/languages', '/api/v1/word-of-the-day'),
         fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH'))
-      .map(([p, m]) => keyed(p, { target: { kind: 'other' }, status: 404, code: 'not_found' }, m));
+      .map(([p, m]) => keyed(p, expectedFor(m), m));
     await fuzz(target, cases, 200);
   });
 

@@ -56,6 +56,8 @@ export interface Stack extends Backend {
   logs(): string;
   /** Sends `signal` to API worker `index` and resolves with its exit code (multi-process stack only). */
   signalWorker(index: number, signal?: NodeJS.Signals): Promise<number | null>;
+  /** Each API worker's pid and whether it still runs (multi-process stack only). */
+  workers(): { pid: number; running: boolean }[];
 }
 
 let registrations = 0;
@@ -214,6 +216,7 @@ export async function startStack(options: { workers?: number; env?: NodeJS.Proce
       port,
       snapshotPath,
       logs: () => output.join(''),
+      workers: () => workers.map((w) => ({ pid: w.pid ?? -1, running: w.exitCode === null && w.signalCode === null })),
       async signalWorker(index, signal = 'SIGTERM') {
         const worker = workers[index];
         if (worker.exitCode !== null) return worker.exitCode;
@@ -283,6 +286,7 @@ export async function startInProcessStack(
     records,
     logs: () => records.map((r) => JSON.stringify(r)).join('\n'),
     signalWorker: () => Promise.reject(new Error('the in-process stack has no worker processes')),
+    workers: () => [],
     async stop() {
       await closeApp(app, 2_000);
       await meter.close();

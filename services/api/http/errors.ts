@@ -6,6 +6,7 @@ import {
   RateLimitedError,
 } from '../../shared/domain-errors.ts';
 import { ApiError, internalError, invalidApiKey } from '../../shared/errors.ts';
+import { BodyAbortedError } from './hyper-express-adapter.ts';
 
 import type { QuotaState } from '../../shared/domain-errors.ts';
 import type { OperatorContact } from '../operator-contact.ts';
@@ -16,6 +17,8 @@ import type { OperatorContact } from '../operator-contact.ts';
  */
 export function toApiError(error: unknown, contact?: OperatorContact): { apiError: ApiError; unexpected: boolean } {
   if (error instanceof ApiError) return { apiError: error, unexpected: false };
+  // The client went away mid-body: nobody reads the answer, and nothing went wrong here.
+  if (error instanceof BodyAbortedError) return { apiError: internalError(), unexpected: false };
   if (error instanceof InvalidApiKeyError) return { apiError: invalidApiKey(), unexpected: false };
   if (error instanceof QuotaExceededError) return { apiError: quotaExceeded(error.state, contact), unexpected: false };
   if (error instanceof RateLimitedError) {

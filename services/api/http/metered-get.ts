@@ -3,12 +3,14 @@
 // and bookkeeping cost a worker more than the rest of such a request (npm run bench: a lookup at 0.58 of raw
 // uWS through hyper-express). Everything else (registration, OpenAPI, health, website, not-found) stays on
 // hyper-express. Handlers are synchronous and return their reply; errors are thrown and translated in one place.
+// Each route answers HEAD too, through the same handler.
 import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parse as parseQuery } from 'node:querystring';
 
 import { QuotaExceededError } from '../../shared/domain-errors.ts';
 import { missingApiKey } from '../../shared/errors.ts';
+import { framingOf, headerLines } from './framing.ts';
 import { CORS_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 import { inFlightOf, logRequest, publicError } from './pipeline.ts';
 
@@ -88,10 +90,12 @@ export function apiKeyFrom(xApiKey: string | undefined, authorization: string | 
 
 // Request header names as bytes: uWS converts a string argument to UTF-8 on every call.
 const IF_NONE_MATCH = Buffer.from('if-none-match');
-const ACCEPT_ENCODING = Buffer.from('accept-encoding');
 const X_API_KEY = Buffer.from('x-api-key');
 const AUTHORIZATION = Buffer.from('authorization');
+const ACCEPT_ENCODING = Buffer.from('accept-encoding');
 const RATE_LIMIT_NAME = Buffer.from('x-ratelimit-limit');
+const CONTENT_LENGTH = Buffer.from('content-length');
+const TRANSFER_ENCODING = Buffer.from('transfer-encoding');
 /** What every error reply carries besides its rate-limit headers and its own (Retry-After). */
 const ERROR_HEADERS = headerBlock([...CORS_HEADER_ENTRIES, ['content-type', JSON_CONTENT_TYPE], ['cache-control', NO_STORE]]);
 
@@ -118,20 +122,42 @@ function writeBlock(res: HttpResponse, block: HeaderBlock): void {
   res.writeHeader(block.name, block.value);
 }
 
-export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, endpoint, handle }: MeteredGetRoute): void {
+export function registerMeteredGet(app: Server, deps: Deps, route: MeteredGetRoute): void {
+  // HEAD (RFC 9110 §9.3.2) runs the same admission and handler: the same status and headers, metered and
+  // counted like the GET, with the body's Content-Length and no body.
+  app.uws_instance.get(route.pattern, meteredHandler(app, deps, route, false));
+  app.uws_instance.head(route.pattern, meteredHandler(app, deps, route, true));
+}
+
+function meteredHandler(app: Server, deps: Deps, { pattern, route, endpoint, handle }: MeteredGetRoute, head: boolean) {
   const inFlight = inFlightOf(app);
   const paramCount = pattern.split('/').filter((part) => part.startsWith(':')).length;
+  const method = head ? 'HEAD' : 'GET';
+
+  /** Ends a response that has a body; `close` asks uWS to close the connection after it. */
+  const end = (res: HttpResponse, body: string | Buffer, close: boolean): void => {
+    if (!head) {
+      res.end(body, close);
+      return;
+    }
+    // endWithoutBody is called bare (see the 304 below): the length goes in as a header.
+    res.writeHeader(CONTENT_LENGTH, String(Buffer.byteLength(body)));
+    res.endWithoutBody();
+  };
 
   /** The error reply; rate-limit headers once the key is resolved (spec, Errors 2), none on 401s. */
-  const sendError = (res: HttpResponse, error: unknown, admission: Admission | undefined): number => {
-    const apiError: ApiError = publicError(deps, 'GET', route, error);
+  const sendError = (res: HttpResponse, error: unknown, admission: Admission | undefined, close = false): number => {
+    const apiError: ApiError = publicError(deps, method, route, error);
     if (admission === undefined) deps.stats.refused(endpoint, apiError.code);
     res.writeStatus(`${apiError.status} ${STATUS_CODES[apiError.status] ?? 'Error'}`);
     writeBlock(res, ERROR_HEADERS);
     if (admission) writeRateLimit(res, admission.limit, admission.remaining, admission.used);
     else if (error instanceof QuotaExceededError) writeRateLimit(res, error.state.limit, 0, error.state.used);
     for (const [name, value] of Object.entries(apiError.headers)) res.writeHeader(name, value);
-    res.end(JSON.stringify(apiError.toBody()), inFlight.draining);
+    const body = JSON.stringify(apiError.toBody());
+    // A connection whose framing is in doubt is closed, HEAD included (its stray body goes with the connection).
+    if (close) res.end(body, true);
+    else end(res, body, inFlight.draining);
     return apiError.status;
   };
 
@@ -152,18 +178,27 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
     if (reply.status === 304) res.endWithoutBody();
     else {
       // While draining, every other response closes its connection: keep-alive clients move to another worker.
-      res.end(reply.body, inFlight.draining);
+      end(res, reply.body, inFlight.draining);
     }
     return reply.status;
   };
 
-  app.uws_instance.get(pattern, (res, raw) => {
+  return (res: HttpResponse, raw: HttpRequest): void => {
     const started = performance.now();
     inFlight.start();
     const done = (status: number, admission?: Admission): void => {
       inFlight.end();
-      logRequest(deps, 'GET', route, status, started, admission?.keyPrefix);
+      logRequest(deps, method, route, status, started, admission?.keyPrefix);
     };
+    // A GET seldom declares a body; only then are all its header lines read, to refuse framing that uWS and a
+    // proxy in front could read differently (RFC 9112 §6.3). Refused before admission: nothing is counted.
+    if (raw.getHeader(CONTENT_LENGTH) !== '' || raw.getHeader(TRANSFER_ENCODING) !== '') {
+      const framing = framingOf(headerLines(raw));
+      if (framing.body === 'refused') {
+        done(sendError(res, framing.error, undefined, true));
+        return;
+      }
+    }
     const req = readRequest(raw, paramCount);
     const key = apiKeyFrom(raw.getHeader(X_API_KEY), raw.getHeader(AUTHORIZATION));
     let admission: Admission | undefined;
@@ -188,8 +223,8 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
     });
     deps.meter.admit(key, endpoint).then(
       (granted) => {
-        deps.stats.admitted(endpoint, 'leased');
         if (aborted) return done(499, granted);
+        deps.stats.admitted(endpoint, 'asked');
         res.cork(() => done(serve(res, req, granted), granted));
       },
       (error: unknown) => {
@@ -197,5 +232,5 @@ export function registerMeteredGet(app: Server, deps: Deps, { pattern, route, en
         res.cork(() => done(sendError(res, error, undefined)));
       },
     );
-  });
+  };
 }

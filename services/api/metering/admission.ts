@@ -5,9 +5,10 @@ import type { KeyInfo } from '../../shared/metering/protocol.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { Admission } from './meter.ts';
 
-/** `n` is the unit's number within the key's day for the endpoint: X-RateLimit-Used. */
-export function admission(info: KeyInfo, n: number): Admission {
-  return { keyPrefix: info.prefix, plan: info.plan, limit: info.limit, used: n, remaining: Math.max(0, info.limit - n) };
+/** `used` is what X-RateLimit-Used reports; `unit` the request's number within the key's day for the endpoint. */
+export function admission(info: KeyInfo, used: number, unit: number): Admission {
+  const reported = Math.min(info.limit, Math.max(1, used));
+  return { keyPrefix: info.prefix, plan: info.plan, limit: info.limit, used: reported, remaining: info.limit - reported, unit };
 }
 
 export function quotaExceeded(info: KeyInfo, endpoint: MeteredEndpoint, used: number, now: number): QuotaExceededError {

@@ -7,10 +7,15 @@ export interface Admission {
   plan: Plan;
   /** X-RateLimit-Limit */
   limit: number;
-  /** X-RateLimit-Used: this request's number within the key's day for the endpoint (unique per day). */
+  /**
+   * X-RateLimit-Used: the count of the key's requests to the endpoint today, this one included; exact while
+   * the key is not at volume (counted by the metering service), within a stated bound otherwise.
+   */
   used: number;
   /** X-RateLimit-Remaining */
   remaining: number;
+  /** The unit this request used: its number within the key's day for the endpoint, unique, at most the limit. */
+  unit: number;
 }
 
 export interface RegistrationInput {
@@ -36,7 +41,8 @@ export interface Meter {
   admit(apiKey: string, endpoint: MeteredEndpoint): Promise<Admission>;
   /**
    * The same decision when the worker can take it alone (a held block): returns at once, so the response is
-   * sent inside the socket's callback. Undefined when only admit() can decide; throws the same refusals.
+   * sent inside the socket's callback. Undefined when only admit() can decide (then call admit() for the same
+   * request); throws the same refusals.
    */
   admitNow?(apiKey: string, endpoint: MeteredEndpoint): Admission | undefined;
   /** Registers (idempotent on email) and issues a key; throws RateLimitedError, InvalidRegistrationError,

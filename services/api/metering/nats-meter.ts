@@ -1,5 +1,6 @@
-// The worker's Meter over NATS with leased allowance: admissions are decided in the worker from blocks of
-// numbered units granted by the metering service, with no round trip while a block lasts.
+// The worker's Meter over NATS: a key at volume here is admitted from blocks of numbered units leased by the
+// metering service, with no round trip while a block lasts; any other request is counted by the service itself,
+// one round trip, so that its X-RateLimit-Used is the exact count (docs/metering.md).
 import { randomBytes } from 'node:crypto';
 
 import { connect, Events, type NatsConnection, type Subscription } from 'nats';
@@ -8,7 +9,7 @@ import { InvalidApiKeyError, MeteringUnavailableError } from '../../shared/domai
 import { call, encodeJson, tryDecodeJson } from '../../shared/metering/client.ts';
 import { utcDay } from '../../shared/metering/day.ts';
 import { hashApiKey, isWellFormedKey } from '../../shared/metering/keys.ts';
-import { keysChangedEvent, reclaimRequest, RPC, type LeaseReply } from '../../shared/metering/protocol.ts';
+import { keysChangedEvent, reclaimRequest, RPC, type AdmitReply, type LeaseReply } from '../../shared/metering/protocol.ts';
 import { countUnits, type Range } from '../../shared/metering/ranges.ts';
 import { KEYS_CHANGED_SUBJECT, reclaimSubject } from '../../shared/metering/subjects.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
@@ -16,7 +17,7 @@ import type { WorkerStats } from '../metrics/worker-stats.ts';
 import { admission, quotaExceeded } from './admission.ts';
 import { EndpointLease } from './endpoint-lease.ts';
 import { KeyCache, type KeyEntry } from './key-cache.ts';
-import { LeaseRequests } from './lease-requests.ts';
+import { LeaseRequests, type Counted } from './lease-requests.ts';
 import type { Admission, Meter, Registration, RegistrationInput } from './meter.ts';
 import { register } from './register.ts';
 import { returnUnits, returnUnitsRetrying } from './returns.ts';
@@ -49,10 +50,15 @@ export const REFILL_AT_SHARE = 0.5;
 export const LEASE_HORIZON_MS = 500;
 /**
  * Only blocks at least this large are refilled ahead: they go to team and institution keys at volume. Small
- * blocks (a free key's day is 1,000 requests) are drained first, so that a second block held ahead does not
- * make X-RateLimit-Used skip numbers that another worker holds.
+ * blocks (a free key's day is 1,000 requests; any key near its limit) are drained first: a second block held
+ * ahead would keep units from the other workers and widen the X-RateLimit bound (docs/metering.md).
  */
 export const REFILL_MIN_BLOCK = 500;
+/**
+ * A worker at volume asks for its next block ahead, even with units left, once the count it reports rests on a
+ * grant this old: the headers then lag the slot's count by at most about this long (docs/metering.md).
+ */
+export const COUNT_REFRESH_MS = 1000;
 /** Keys whose hash a worker remembers. */
 export const HASH_CACHE_SIZE = 10_000;
 /** Reconnect quickly after a NATS restart and never give up: the worker recovers by itself. */
@@ -65,6 +71,11 @@ export interface ConnectMeterOptions {
   now?: () => number;
   /** Lease requests' outcomes and round trips, for the metrics. */
   stats?: Pick<WorkerStats, 'lease'>;
+  /**
+   * false: every key counts as at volume, so every admission is served from leased blocks (exact counting
+   * off). For measuring what exact counting costs a one-at-a-time client (scripts/bench/sequential-client.ts).
+   */
+  exactBelowVolume?: boolean;
 }
 
 export async function connectMeter(options: ConnectMeterOptions): Promise<Meter> {
@@ -74,7 +85,7 @@ export async function connectMeter(options: ConnectMeterOptions): Promise<Meter>
     maxReconnectAttempts: -1,
     reconnectTimeWait: RECONNECT_TIME_WAIT_MS,
   });
-  return new NatsMeter(nc, options.workerName, options.now ?? Date.now, options.stats);
+  return new NatsMeter(nc, options.workerName, options.now ?? Date.now, options.stats, options.exactBelowVolume ?? true);
 }
 
 /** What the local check concluded: admitted, refused, or a lease request is needed first. */
@@ -99,12 +110,20 @@ export class NatsMeter implements Meter {
    * Bounded, and cleared whole when full; only well-formed keys enter it.
    */
   private readonly hashes = new Map<string, string>();
+  /** Event-loop turns, counted while admissions happen: two units of a slot taken in one turn mean volume. */
+  private turn = 0;
+  private turnEnding = false;
+  private readonly endTurn = (): void => {
+    this.turn++;
+    this.turnEnding = false;
+  };
 
   constructor(
     private readonly nc: NatsConnection,
     private readonly workerName: string,
     private readonly now: () => number,
     stats?: Pick<WorkerStats, 'lease'>,
+    private readonly exactBelowVolume = true,
   ) {
     this.subs = [
       nc.subscribe(KEYS_CHANGED_SUBJECT, { callback: (err, msg) => !err && this.onKeysChanged(msg.data) }),
@@ -116,7 +135,7 @@ export class NatsMeter implements Meter {
       }),
     ];
     this.sweeper = new LeaseSweeper(this.cache, now, (entry, endpoint, lease, why) =>
-      this.giveBack(entry, endpoint, lease, why === 'idle'),
+      this.giveBack(entry, endpoint, lease, why === 'quiet'),
     );
     this.leases = new LeaseRequests({
       nc,
@@ -125,6 +144,7 @@ export class NatsMeter implements Meter {
       connected: () => this.connected,
       epoch: () => this.epoch,
       stats,
+      holding: (hash, endpoint) => this.cache.get(hash)?.leases.get(endpoint)?.peek() ?? [],
     });
     void this.watchStatus();
   }
@@ -161,14 +181,17 @@ export class NatsMeter implements Meter {
     for (;;) {
       const left = deadline - performance.now();
       if (left <= 0) throw new MeteringUnavailableError('no allowance within the admission deadline');
-      // The request goes on after the deadline: its grant is still applied and serves later requests.
-      // Sized for the waiting admissions only: a rate-sized block goes only to refills ahead, which only keys at
-      // volume get (REFILL_MIN_BLOCK). A free key's blocks stay small, drained before the next is asked for, so
-      // that its X-RateLimit-Used never skips numbers that another worker holds.
-      const pending = this.leases.request(hash, endpoint, utcDay(this.now()), (reply, epoch) =>
+      // The request goes on after the deadline: a grant is still applied and serves later requests (a request
+      // counted by the service after it stays counted: never served free, at worst one unit over).
+      // A lease is sized for the waiting admissions only: a rate-sized block goes only to refills ahead.
+      const now = this.now();
+      const lease = this.cache.get(hash)?.leases.get(endpoint);
+      const atVolume = !this.exactBelowVolume || (lease !== undefined && lease.day === utcDay(now) && lease.atVolume(now));
+      const pending = this.leases.acquire(hash, endpoint, utcDay(now), atVolume, (reply, epoch) =>
         this.applyLease(hash, endpoint, reply, epoch),
       );
-      await withDeadline(pending, left);
+      const counted = await withDeadline(pending, left);
+      if (counted !== undefined) return this.applyCounted(hash, endpoint, counted);
       const local = this.decide(hash, endpoint);
       if (local instanceof Error) throw local;
       if (local !== undefined) return local;
@@ -187,27 +210,74 @@ export class NatsMeter implements Meter {
     }
     const lease = entry.leases.get(endpoint);
     if (!lease || lease.day !== utcDay(now)) return undefined;
-    const n = lease.take(now);
+    const n = lease.take(now, this.currentTurn());
     if (n !== undefined) {
-      if (lease.wantsRefill(now)) this.refillAhead(hash, endpoint, lease, now);
-      return admission(info, n);
+      if (!this.exactBelowVolume) lease.markVolume(now);
+      if (lease.atVolume(now) && (lease.wantsRefill(now) || lease.countIsStale(now, COUNT_REFRESH_MS))) {
+        this.refillAhead(hash, endpoint, lease, now);
+      }
+      return admission(info, lease.used(), n);
     }
     return lease.exhaustedUntil > now ? quotaExceeded(info, endpoint, lease.exhaustedUsed, now) : undefined;
+  }
+
+  /** The current event-loop turn; the next one starts once this turn's callbacks have run. */
+  private currentTurn(): number {
+    if (!this.turnEnding) {
+      this.turnEnding = true;
+      setImmediate(this.endTurn);
+    }
+    return this.turn;
   }
 
   /** Asks for the next block in the background while units are still held (one request at a time). */
   private refillAhead(hash: string, endpoint: MeteredEndpoint, lease: EndpointLease, now: number): void {
     if (this.leases.inFlight(hash, endpoint)) return;
     this.leases
-      .request(
-        hash,
-        endpoint,
-        lease.day,
-        (reply, epoch) => this.applyLease(hash, endpoint, reply, epoch),
-        lease.unitsFor(LEASE_HORIZON_MS, now),
+      .refill(hash, endpoint, lease.day, lease.unitsFor(LEASE_HORIZON_MS, now), (reply, epoch) =>
+        this.applyLease(hash, endpoint, reply, epoch),
       )
       // Nothing waits on it: if it fails, the admission that finds the block empty asks again and reports.
       .catch(() => undefined);
+  }
+
+  /** The service counted this admission itself: its answer, and the key cached for the next request. */
+  private applyCounted(hash: string, endpoint: MeteredEndpoint, { reply, sentAtEpoch }: Counted): Admission {
+    const now = this.now();
+    if (reply.status === 'invalid') {
+      this.forget(hash);
+      this.cache.refuse(hash, now);
+      throw new InvalidApiKeyError('API key refused');
+    }
+    // A keys-changed broadcast raced with the request: the service decided in its turn, before or after the
+    // change, so its answer stands; only the key is not cached (the next request asks again).
+    if (this.epoch === sentAtEpoch) {
+      const lease = this.leaseFor(this.cache.upsert(hash, reply.key), endpoint, reply.day, now);
+      lease.lastUsedAt = now;
+      // The request said what this worker held: the service no longer counts anything as leased here.
+      lease.takeUnreported();
+      if (reply.status === 'exhausted') {
+        lease.exhaustedUntil = now + EXHAUSTED_RECHECK_MS;
+        lease.exhaustedUsed = reply.used;
+      }
+    }
+    return this.counted(reply, endpoint, now);
+  }
+
+  private counted(reply: Exclude<AdmitReply, { status: 'invalid' }>, endpoint: MeteredEndpoint, now: number): Admission {
+    if (reply.status === 'exhausted') throw quotaExceeded(reply.key, endpoint, reply.used, now);
+    return admission(reply.key, reply.used, reply.unit);
+  }
+
+  /** The lease of a slot for `day`, a fresh one if the held one is of another day (whose units go back). */
+  private leaseFor(entry: KeyEntry, endpoint: MeteredEndpoint, day: string, now: number): EndpointLease {
+    let lease = entry.leases.get(endpoint);
+    if (!lease || lease.day !== day) {
+      if (lease) this.giveBack(entry, endpoint, lease, false);
+      lease = new EndpointLease(day, now);
+      entry.leases.set(endpoint, lease);
+    }
+    return lease;
   }
 
   /** Applies a lease reply to the cache (runs before the admissions waiting for it resume). */
@@ -222,19 +292,13 @@ export class NatsMeter implements Meter {
       // A keys-changed broadcast arrived while this request was out: the key may now be revoked. Give the
       // units back and let the waiters ask again, so that the service checks the key again.
       if (reply.status === 'granted') {
-        void returnUnitsRetrying(this.nc, this.holder, { keyId: reply.key.id, endpoint, day: reply.day }, reply.ranges);
+        void returnUnitsRetrying(this.nc, this.holder, { keyId: reply.key.id, endpoint, day: reply.day }, reply.ranges, false);
       }
       return;
     }
-    const entry = this.cache.upsert(hash, reply.key);
-    let lease = entry.leases.get(endpoint);
-    if (!lease || lease.day !== reply.day) {
-      if (lease) this.giveBack(entry, endpoint, lease, false);
-      lease = new EndpointLease(reply.day, now);
-      entry.leases.set(endpoint, lease);
-    }
+    const lease = this.leaseFor(this.cache.upsert(hash, reply.key), endpoint, reply.day, now);
     if (reply.status === 'granted') {
-      lease.grant(reply.ranges, now);
+      lease.grant(reply.ranges, reply.used, now);
       const granted = countUnits(reply.ranges);
       lease.refillBelow = granted >= REFILL_MIN_BLOCK ? Math.ceil(granted * REFILL_AT_SHARE) : 0;
     } else {
@@ -276,15 +340,17 @@ export class NatsMeter implements Meter {
     // While NATS is down a return could only time out (and the units be lost): keep serving from them.
     if (keepIfUnheard && !this.connected) return;
     const ranges = lease.drain();
-    if (ranges.length === 0) return;
+    // Nothing left, but the service may still count the last block as leased: say that it was all used.
+    const drainedByUse = lease.takeUnreported();
+    if (ranges.length === 0 && !drainedByUse) return;
     const slot = { keyId: entry.info.id, endpoint, day: lease.day };
     // Units that must go back are retried until the service answers, so that a reconnect (which forgets
     // every key) or a metering restart does not strand them as counted-but-never-served.
     if (!keepIfUnheard) {
-      void returnUnitsRetrying(this.nc, this.holder, slot, ranges);
+      void returnUnitsRetrying(this.nc, this.holder, slot, ranges, true);
       return;
     }
-    void returnUnits(this.nc, this.holder, slot, ranges).then((delivered) => {
+    void returnUnits(this.nc, this.holder, slot, ranges, true).then((delivered) => {
       if (!delivered && keepIfUnheard && this.cache.get(entry.hash)?.leases.get(endpoint) === lease) {
         lease.add(ranges, lease.lastUsedAt);
       }
@@ -321,7 +387,9 @@ export class NatsMeter implements Meter {
     const returns: Promise<boolean>[] = [];
     for (const entry of this.cache.usable.values()) {
       for (const [endpoint, lease] of entry.leases) {
-        returns.push(returnUnits(this.nc, this.holder, { keyId: entry.info.id, endpoint, day: lease.day }, lease.drain()));
+        const ranges = lease.drain();
+        if (ranges.length === 0 && !lease.takeUnreported()) continue;
+        returns.push(returnUnits(this.nc, this.holder, { keyId: entry.info.id, endpoint, day: lease.day }, ranges, true));
       }
     }
     await Promise.allSettled(returns);
@@ -342,7 +410,7 @@ export class NatsMeter implements Meter {
 }
 
 
-function withDeadline(promise: Promise<void>, ms: number): Promise<void> {
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new MeteringUnavailableError('metering did not answer in time')), ms);

@@ -15,14 +15,21 @@ export interface Slot {
 }
 
 /**
- * Returns `ranges` of `slot` for `holder`. Resolves to false only when NATS said nobody listens, i.e. the
- * service surely did not get them (the caller may keep using them); true when answered or unknown.
+ * Returns `ranges` of `slot` for `holder`; `drained`: they are all the holder had left of the slot. Resolves
+ * to false only when NATS said nobody listens, i.e. the service surely did not get them (the caller may keep
+ * using them); true when answered or unknown.
  */
-export async function returnUnits(nc: NatsConnection, holder: string, slot: Slot, ranges: readonly Range[]): Promise<boolean> {
-  if (ranges.length === 0) return true;
+export async function returnUnits(
+  nc: NatsConnection,
+  holder: string,
+  slot: Slot,
+  ranges: readonly Range[],
+  drained: boolean,
+): Promise<boolean> {
+  if (ranges.length === 0 && !drained) return true;
   try {
     const body = ranges.map(([from, to]): [number, number] => [from, to]);
-    await call(nc, RPC.release, { holder, ...slot, ranges: body });
+    await call(nc, RPC.release, { holder, ...slot, ranges: body, drained });
     return true;
   } catch (err) {
     return !noResponders(err);
@@ -48,14 +55,15 @@ export async function returnUnitsRetrying(
   holder: string,
   slot: Slot,
   ranges: readonly Range[],
+  drained: boolean,
 ): Promise<void> {
-  if (ranges.length === 0) return;
+  if (ranges.length === 0 && !drained) return;
   const body = ranges.map(([from, to]): [number, number] => [from, to]);
   for (const delay of [0, ...RETURN_RETRY_DELAYS_MS]) {
     if (delay > 0) await sleep(delay, undefined, { ref: false });
     if (nc.isClosed()) return;
     try {
-      await call(nc, RPC.release, { holder, ...slot, ranges: body });
+      await call(nc, RPC.release, { holder, ...slot, ranges: body, drained });
       return;
     } catch {
       // no responders or timeout: try again after the next delay

@@ -9,10 +9,13 @@ export const LEASE_BUCKETS_MS = [0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000
 /** Statuses counted one by one (100-599, and 499 for a client gone before the answer); others count as 0. */
 const STATUS_SLOTS = 600;
 
-/** How an admission was decided: from a block the worker held, or after asking metering for one. */
-export type AdmittedBy = 'held' | 'leased';
-/** What a lease request came back with; `failed`: no answer (timeout, metering unreachable). */
-export type LeaseOutcome = 'granted' | 'exhausted' | 'invalid' | 'failed';
+/** How an admission was decided: from a block the worker held, or after asking metering (a request it counted, or a block it leased). */
+export type AdmittedBy = 'held' | 'asked';
+/**
+ * What a request to metering came back with: a block `granted`, the request `counted` (a key not at volume),
+ * `exhausted`, `invalid`; `failed`: no answer (timeout, metering unreachable).
+ */
+export type LeaseOutcome = 'granted' | 'counted' | 'exhausted' | 'invalid' | 'failed';
 
 /** What the request path and the meter record; plain increments. */
 export interface WorkerStats {
@@ -60,7 +63,7 @@ interface RouteStats {
 
 interface EndpointStats {
   held: number;
-  leased: number;
+  asked: number;
   refused: Map<string, number>;
 }
 
@@ -97,7 +100,7 @@ export class WorkerCounters implements WorkerStats {
   #endpoint(endpoint: string): EndpointStats {
     let stats = this.#endpoints.get(endpoint);
     if (stats === undefined) {
-      stats = { held: 0, leased: 0, refused: new Map() };
+      stats = { held: 0, asked: 0, refused: new Map() };
       this.#endpoints.set(endpoint, stats);
     }
     return stats;
@@ -116,7 +119,7 @@ export class WorkerCounters implements WorkerStats {
     const admissions: MetricFamily['values'] = [];
     for (const [endpoint, stats] of this.#endpoints) {
       admissions.push({ labels: { endpoint, result: 'admitted', reason: 'held' }, value: stats.held });
-      admissions.push({ labels: { endpoint, result: 'admitted', reason: 'leased' }, value: stats.leased });
+      admissions.push({ labels: { endpoint, result: 'admitted', reason: 'asked' }, value: stats.asked });
       for (const [code, n] of stats.refused) admissions.push({ labels: { endpoint, result: 'refused', reason: code }, value: n });
     }
     return [
@@ -129,19 +132,19 @@ export class WorkerCounters implements WorkerStats {
       },
       {
         name: 'dict_admissions_total',
-        help: 'Metered requests admitted (from a held block, or after a lease request) and refused (by error code).',
+        help: 'Metered requests admitted (from a held block, or after asking metering: a counted request or a lease) and refused (by error code).',
         type: 'counter',
         values: admissions,
       },
       {
         name: 'dict_lease_requests_total',
-        help: 'Lease requests to the metering service, by outcome.',
+        help: 'Admission requests to the metering service (leases and counted requests), by outcome.',
         type: 'counter',
         values: [...this.#leases].map(([outcome, n]) => ({ labels: { outcome }, value: n })),
       },
       {
         name: 'dict_lease_request_duration_seconds',
-        help: 'Round-trip time of lease requests to the metering service.',
+        help: 'Round-trip time of admission requests (leases and counted requests) to the metering service.',
         type: 'histogram',
         values: this.#leaseTime.values('dict_lease_request_duration_seconds', {}),
       },

@@ -4,6 +4,7 @@ import { invalidParameter } from '../../shared/errors.ts';
 import { MAX_BODY_BYTES } from '../config.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { NO_STORE } from '../http/headers.ts';
+import { BodyTooLargeError, declaredBody, readBody } from '../http/hyper-express-adapter.ts';
 import { mediaType } from '../http/params.ts';
 import { pipeline, sendJson } from '../http/pipeline.ts';
 import { parseInput } from '../http/validate.ts';
@@ -17,12 +18,6 @@ import type { Request, Server } from 'hyper-express';
 export const developersCreateBodySchema = registrationSchema;
 export type DevelopersCreateBody = RegistrationBody;
 
-/**
- * hyper-express's own limit, set far above ours so that it never answers first with its empty 413 (outside
- * the spec's error shape): this route refuses anything over 16 KiB itself, from the headers, before reading.
- */
-export const ROUTE_MAX_BODY_BYTES = 64 * 1024 * 1024;
-
 export const KEY_WARNING =
   'Store this API key now: it is shown only once and cannot be recovered. If you lose it, request a new key.';
 export const KEY_USAGE =
@@ -31,7 +26,7 @@ export const KEY_USAGE =
 export function registerDevelopersCreate(app: Server, deps: Deps): void {
   app.post(
     '/api/v1/developers',
-    { max_body_length: ROUTE_MAX_BODY_BYTES },
+    { max_body_length: MAX_BODY_BYTES },
     pipeline(app, deps, 'POST /api/v1/developers', async (req, res, ctx) => {
       // Read the peer before any await: hyper-express refuses req.ip once the response has ended.
       const ip = clientIp(req.ip, req.headers['x-forwarded-for'], deps.config.trustProxy);
@@ -58,26 +53,23 @@ export function registerDevelopersCreate(app: Server, deps: Deps): void {
 
 /**
  * The body as a JSON object, parsed here rather than by req.json() (which turns malformed JSON into {}).
- * Every refusal is invalid_parameter naming `body` (spec: missing, malformed, non-object, over 16 KiB).
+ * Every refusal is invalid_parameter naming `body` (spec: missing, malformed, non-object, over 16 KiB). A
+ * refusal from the headers goes out at once: nothing waits for the body, which uWS then discards.
  */
 async function readJsonObject(req: Request): Promise<unknown> {
-  const declared = req.headers['content-length'];
-  if (declared === undefined && req.headers['transfer-encoding'] !== undefined) {
-    answerBeforeBody(req);
-    throw invalidParameter('body', 'must be sent with a Content-Length header (chunked bodies are not accepted)');
-  }
-  const length = Number(declared ?? 0);
-  if (!(length > 0)) throw invalidParameter('body', 'is required: send a JSON object');
+  const declared = declaredBody(req);
+  if (declared.body === 'none') throw invalidParameter('body', 'is required: send a JSON object');
   if (mediaType(req.headers['content-type']) !== 'application/json') {
-    answerBeforeBody(req);
     throw invalidParameter('body', 'must be sent with Content-Type: application/json');
   }
-  // Checked before reading, so that an oversized body is never buffered.
-  if (length > MAX_BODY_BYTES) {
-    answerBeforeBody(req);
-    throw invalidParameter('body', `must be at most ${MAX_BODY_BYTES} bytes`);
+  let text: string;
+  try {
+    // A chunked body announces no length: the 16 KiB cap is enforced while it arrives.
+    text = (await readBody(req)).toString('utf8');
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw invalidParameter('body', `must be at most ${MAX_BODY_BYTES} bytes`);
+    throw error;
   }
-  const text = await req.text();
   if (text.trim() === '') throw invalidParameter('body', 'is required: send a JSON object');
   let parsed: unknown;
   try {
@@ -89,16 +81,4 @@ async function readJsonObject(req: Request): Promise<unknown> {
     throw invalidParameter('body', 'must be a JSON object');
   }
   return parsed;
-}
-
-/**
- * hyper-express holds every response until the whole request body has arrived, so a refused 10 MB upload
- * would still be read to its end. Stopping its body parser and marking the body as received (hyper-express
- * 6.14 internals, pinned) lets the refusal go out at once; uWS then discards what the client still sends.
- */
-function answerBeforeBody(req: Request): void {
-  const internals = req as unknown as { received: boolean; _body_parser_stop(): void };
-  // Stop buffering first: otherwise the parser pauses (touches) the finished uWS response and throws.
-  internals._body_parser_stop();
-  internals.received = true;
 }

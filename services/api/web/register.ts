@@ -4,6 +4,7 @@ import type { Request, Response, Server } from 'hyper-express';
 
 import { utcDay } from '../../shared/metering/day.ts';
 import { fold } from '../../shared/text.ts';
+import { MAX_BODY_BYTES } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import type { CompressedBody } from '../http/compression.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
@@ -110,7 +111,8 @@ export function registerWebsite(app: Server, deps: Deps): void {
     aboutPage({ assets, contact, sources: corpusSources(deps.snapshot), languages: deps.snapshot.languages(), stats: readStats(deps.snapshot) }),
   );
   app.get('/developers', guarded((req, res) => sendHtml(req, res, developers(), { cache: CACHE.stable })));
-  app.post('/developers', guarded(signupHandler(deps, assets)));
+  // The one page that reads a body: the form is read up to the API route's 16 KiB.
+  app.post('/developers', { max_body_length: MAX_BODY_BYTES }, guarded(signupHandler(deps, assets)));
   app.get('/docs', guarded((req, res) => sendHtml(req, res, docs(), { cache: CACHE.stable })));
   app.get('/about', guarded((req, res) => sendHtml(req, res, about(), { cache: CACHE.stable })));
 }

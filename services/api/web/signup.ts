@@ -1,12 +1,17 @@
 // POST /developers: the sign-up form, through the same schema, metering call and per-IP throttle as
 // POST /api/v1/developers; the key is shown once on a page that is never stored by caches.
+import { parse as parseQuery } from 'node:querystring';
+
 import type { Request, Response } from 'hyper-express';
 import type { ZodIssue } from 'zod';
 
 import { KEY_CREATION_LIMIT, KEY_CREATION_WINDOW_SECONDS } from '../../shared/plans.ts';
 import { InvalidRegistrationError, MeteringUnavailableError, RateLimitedError } from '../../shared/domain-errors.ts';
+import { MAX_BODY_BYTES } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { clientIp } from '../http/client-ip.ts';
+import { BodyTooLargeError, readBody } from '../http/hyper-express-adapter.ts';
+import { mediaType } from '../http/params.ts';
 import { EMAIL_MAX, KEY_NAME_MAX, NAME_MAX, ORGANIZATION_MAX, USE_CASE_MAX, registrationSchema } from '../registration.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
@@ -82,10 +87,18 @@ export function signupHandler(deps: Deps, assets: AssetUrls) {
     // Read before the first await: the peer address is gone once the request has ended.
     const ip = clientIp(req.ip, req.headers['x-forwarded-for'], deps.config.trustProxy);
     const origin = baseUrl(req);
-    const contentType = req.headers['content-type'] ?? '';
-    const body = contentType.startsWith('application/x-www-form-urlencoded')
-      ? ((await req.urlencoded()) as Record<string, unknown>)
-      : {};
+    let body: Record<string, unknown> = {};
+    if (mediaType(req.headers['content-type']) === 'application/x-www-form-urlencoded') {
+      try {
+        // The same 16 KiB cap as the API route, enforced while a chunked form arrives.
+        body = parseQuery((await readBody(req)).toString('utf8'));
+      } catch (error) {
+        if (!(error instanceof BodyTooLargeError)) throw error;
+        const problem = { title: 'The form is too large', detail: `A sign-up form can be at most ${MAX_BODY_BYTES / 1024} KiB.` };
+        sendHtml(req, res, developersPage({ assets, contact, problem }), { status: 413, cache: CACHE.noStore });
+        return;
+      }
+    }
     const values = readSignupForm(body);
     const checked = validateSignup(values);
     if (!checked.ok) {

@@ -72,4 +72,15 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX quota_days_day ON quota_days (day);
   `,
+  // outstanding: the part of a holder's ranges granted as blocks and not yet known to be used (it may still
+  // come back); emptied when the holder drains its lease. Existing holds count as outstanding until then.
+  // last_admit*: a holder's last request counted one at a time, answered again (not counted again) when the
+  // holder repeats it after a lost reply.
+  `
+  ALTER TABLE quota_holds ADD COLUMN outstanding TEXT NOT NULL DEFAULT '[]';
+  UPDATE quota_holds SET outstanding = ranges;
+  ALTER TABLE quota_holds ADD COLUMN last_admit TEXT;
+  ALTER TABLE quota_holds ADD COLUMN last_admit_unit INTEGER;
+  ALTER TABLE quota_holds ADD COLUMN last_admit_used INTEGER;
+  `,
 ];

@@ -6,6 +6,6 @@ export function handleRelease(ctx: MeteringContext, req: ReleaseRequest): Promis
   const slot = { keyId: req.keyId, endpoint: req.endpoint, day: req.day };
   // In the slot's turn, so that a grant in progress never sees half of a release.
   return ctx.serialize(`${slot.keyId}|${slot.endpoint}|${slot.day}`, async () => ({
-    returned: ctx.quota.release(slot, req.holder, req.ranges, ctx.now()),
+    returned: ctx.quota.release(slot, req.holder, req.ranges, ctx.now(), req.drained),
   }));
 }

@@ -8,7 +8,10 @@ import { record, table } from './table.ts';
 
 const DEVELOPER_COLUMNS = ['email', 'name', 'plan', 'status', 'keys', 'createdAt', 'id'];
 const KEY_COLUMNS = ['prefix', 'name', 'status', 'scope', 'createdAt', 'revokedAt', 'expiresAt'];
-const USAGE_COLUMNS = ['keyPrefix', 'keyName', 'endpoint', 'used', 'limit'];
+const USAGE_COLUMNS = ['keyPrefix', 'keyName', 'endpoint', 'used', 'leased', 'limit'];
+const USAGE_NOTE =
+  'used: units counted against the limit (requests served, and units workers hold); ' +
+  'leased: of these, units workers hold in blocks and may not have served yet (unused ones come back)';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -100,7 +103,7 @@ export const COMMANDS: Record<string, Command> = {
       if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError('--date must be YYYY-MM-DD');
       const reply = await call(nc, OPS.usage, { email: args[0], date });
       const head = `${reply.email} (${reply.plan}) on ${reply.date} UTC`;
-      return { json: reply, text: `${head}\n${table(reply.rows, USAGE_COLUMNS)}` };
+      return { json: reply, text: `${head}\n${table(reply.rows, USAGE_COLUMNS)}\n${USAGE_NOTE}` };
     },
   },
   backup: {

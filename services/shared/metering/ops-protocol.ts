@@ -37,8 +37,11 @@ export const usageRow = z.object({
   keyPrefix: z.string(),
   keyName: z.string(),
   endpoint: z.string(),
-  /** Units granted minus units returned: units still leased to a worker count as used until returned. */
+  /** Units counted against the limit: granted minus returned, the units in `leased` included. */
   used: z.number().int(),
+  /** Of `used`, units in blocks that workers hold and may not have served yet (they come back if unused). */
+  leased: z.number().int().default(0),
+  /** The key's own daily limit (plans belong to keys). */
   limit: z.number().int(),
 });
 export type UsageRow = z.infer<typeof usageRow>;

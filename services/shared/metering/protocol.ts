@@ -45,10 +45,22 @@ export const leaseRequest = z.object({
    * will take over the lease horizon, whichever is more (the service caps it).
    */
   want: z.number().int().min(1).max(MAX_LEASE_WANT),
+  /**
+   * The units of the slot the worker still holds unused: every other unit it was granted has served a request
+   * (ops usage then counts them as used rather than leased). Absent: not known.
+   */
+  holding: rangesSchema.optional(),
 });
 export const leaseReply = z.discriminatedUnion('status', [
   z.object({ status: z.literal('invalid') }),
-  z.object({ status: z.literal('granted'), key: keyInfoSchema, day: daySchema, ranges: rangesSchema.min(1) }),
+  z.object({
+    status: z.literal('granted'),
+    key: keyInfoSchema,
+    day: daySchema,
+    ranges: rangesSchema.min(1),
+    /** Units counted for the slot with this grant: the base of the X-RateLimit-Used the worker reports. */
+    used: z.number().int().min(0),
+  }),
   z.object({
     status: z.literal('exhausted'),
     key: keyInfoSchema,
@@ -60,12 +72,41 @@ export const leaseReply = z.discriminatedUnion('status', [
 export type LeaseRequest = z.infer<typeof leaseRequest>;
 export type LeaseReply = z.infer<typeof leaseReply>;
 
+/** One request counted by the service itself (a key not at volume in the asking worker): no block is leased. */
+export const admitRequest = leaseRequest.omit({ want: true });
+export const admitReply = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('invalid') }),
+  z.object({
+    status: z.literal('admitted'),
+    key: keyInfoSchema,
+    day: daySchema,
+    /** The request's unit number (unique in the slot's day). */
+    unit: z.number().int().min(1),
+    /** Units counted for the slot, this one included: X-RateLimit-Used. */
+    used: z.number().int().min(1),
+  }),
+  z.object({
+    status: z.literal('exhausted'),
+    key: keyInfoSchema,
+    day: daySchema,
+    used: z.number().int().min(0),
+    limit: z.number().int().min(0),
+  }),
+]);
+export type AdmitRequest = z.infer<typeof admitRequest>;
+export type AdmitReply = z.infer<typeof admitReply>;
+
 export const releaseRequest = z.object({
   holder: holderSchema,
   keyId: z.string(),
   endpoint: endpointSchema,
   day: daySchema,
   ranges: rangesSchema,
+  /**
+   * The holder gives back everything it has left of the slot: the service may then take every other unit it
+   * granted this holder as used (ops usage shows them apart from units still leased).
+   */
+  drained: z.boolean().default(false),
 });
 export const releaseReply = z.object({ returned: z.number().int().min(0) });
 export type ReleaseRequest = z.infer<typeof releaseRequest>;
@@ -135,6 +176,7 @@ const rpc = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(subject: string
 export const RPC = {
   ping: rpc(SUBJECTS.ping, pingRequest, pingReply),
   lease: rpc(SUBJECTS.lease, leaseRequest, leaseReply),
+  admit: rpc(SUBJECTS.admit, admitRequest, admitReply),
   release: rpc(SUBJECTS.release, releaseRequest, releaseReply),
   register: rpc(SUBJECTS.register, registerRequest, registerReply),
 } satisfies Record<string, Rpc<z.ZodTypeAny, z.ZodTypeAny>>;

@@ -1,4 +1,5 @@
-// ops usage <email> [--date YYYY-MM-DD]: per key and endpoint, units counted on one UTC day.
+// ops usage <email> [--date YYYY-MM-DD]: per key and endpoint, units counted on one UTC day, the part of them
+// still leased to workers, and the key's own limit.
 import { utcDay } from '../../../shared/metering/day.ts';
 import type { UsageRow } from '../../../shared/metering/ops-protocol.ts';
 import { DAILY_LIMITS } from '../../../shared/plans.ts';
@@ -11,7 +12,8 @@ export function handleUsage(ctx: MeteringContext, req: { email: string; date?: s
   const rows: UsageRow[] = [];
   for (const key of ctx.accounts.keysOf(developer.id)) {
     for (const [endpoint, u] of ctx.quota.usage(key.id, date)) {
-      rows.push({ keyPrefix: key.prefix, keyName: key.name, endpoint, ...u, limit: DAILY_LIMITS[developer.plan] });
+      // Plans belong to keys: a free key of a developer whose older keys were raised still has the free limit.
+      rows.push({ keyPrefix: key.prefix, keyName: key.name, endpoint, ...u, limit: DAILY_LIMITS[key.plan] });
     }
   }
   return { email: developer.email, date, plan: developer.plan, rows };

@@ -1,0 +1,117 @@
+// A real nginx running docs/nginx.conf in front of the stack with two workers: the HTTP rules the workers' uWS
+// cannot keep at our layer (SECURITY.md) are kept by the proxy, in the API's error shape, and what uWS does with
+// the same requests without it is shown alongside.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { startNginx } from '../support/nginx.ts';
+import { exchange, header, loopbackAddress } from '../support/raw-http.ts';
+import { startStack } from '../support/stack.ts';
+
+import type { Nginx } from '../support/nginx.ts';
+import type { Exchange } from '../support/raw-http.ts';
+import type { Stack } from '../support/stack.ts';
+
+let stack: Stack;
+let nginx: Nginx;
+let apiKey: string;
+before(async () => {
+  stack = await startStack({ workers: 2 });
+  nginx = await startNginx(stack.port);
+  apiKey = (await stack.register()).apiKey;
+});
+after(async () => {
+  await nginx?.stop();
+  await stack?.stop();
+});
+
+const show = (x: Exchange): string =>
+  JSON.stringify({ closed: x.closed, replies: x.replies.map((r) => ({ ...r, body: r.body.toString().slice(0, 300) })), rest: x.rest.slice(0, 200) });
+const codeOf = (x: Exchange): string | undefined =>
+  (JSON.parse(x.replies[0]?.body.toString() || '{}') as { error?: { code: string } }).error?.code;
+
+/** Each case below sits under our code: uWS (this build) answers it wrongly or not at all. */
+const BELOW_OUR_LAYER = (key: string): [string, string, number, string | undefined][] => [
+  ['HTTP/1.0', `GET /api/v1/stats HTTP/1.0\r\nX-API-Key: ${key}\r\n\r\n`, 200, undefined],
+  ['HTTP/2.0 in an HTTP/1 request line', 'GET /api/v1/stats HTTP/2.0\r\nHost: x\r\n\r\n', 505, 'http_version_not_supported'],
+  ['an unknown method', 'BREW /api/v1/stats HTTP/1.1\r\nHost: x\r\n\r\n', 501, 'not_implemented'],
+  ['a lower-case method', 'get /api/v1/stats HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+  ['an absolute-form target', `GET http://x/api/v1/stats HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\n\r\n`, 200, undefined],
+  ['no Host', `GET /api/v1/stats HTTP/1.1\r\nX-API-Key: ${key}\r\n\r\n`, 400, 'bad_request'],
+  ['Content-Length -5', 'POST /api/v1/developers HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n', 400, 'bad_request'],
+  ['Content-Length abc', 'POST /api/v1/developers HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'bad_request'],
+  ['Content-Length +5', 'POST /api/v1/developers HTTP/1.1\r\nHost: x\r\nContent-Length: +5\r\n\r\nhello', 400, 'bad_request'],
+  ['Content-Length 0, 5', 'POST /api/v1/developers HTTP/1.1\r\nHost: x\r\nContent-Length: 0, 5\r\n\r\n', 400, 'bad_request'],
+  ['Transfer-Encoding with Content-Length', 'POST /api/v1/developers HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n', 400, 'bad_request'],
+  ['60 header fields', `GET /api/v1/stats HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\n${Array.from({ length: 60 }, (_, i) => `X-H${i}: v\r\n`).join('')}\r\n`, 200, undefined],
+  ['a chunk extension', 'POST /api/v1/developers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;x=1\r\n{}\r\n0\r\n\r\n', 400, 'invalid_parameter'],
+];
+
+describe('nginx in front (docs/nginx.conf)', () => {
+  for (const [name, , status, code] of BELOW_OUR_LAYER('')) {
+    test(`nginx in front - ${name}: ${status}${code ? ` ${code}` : ''}`, async () => {
+      const bytes = BELOW_OUR_LAYER(apiKey).find(([n]) => n === name)![1];
+      const x = await exchange(nginx.port, bytes, { localAddress: loopbackAddress() });
+      assert.equal(x.replies[0]?.status, status, show(x));
+      assert.equal(codeOf(x), code, show(x));
+    });
+  }
+
+  test('nginx in front - a head over its buffers is 431 in the error shape', async () => {
+    const x = await exchange(nginx.port, `GET /api/v1/stats HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(9000)}\r\n\r\n`);
+    assert.equal(x.replies[0]?.status, 431, show(x));
+    assert.equal(codeOf(x), 'request_header_fields_too_large');
+  });
+
+  test('nginx in front - two pipelined requests whose first waits for the metering service are answered in order', async () => {
+    for (let i = 0; i < 4; i++) {
+      const { apiKey: fresh } = await stack.register();
+      const bytes = ['/api/v1/stats', '/api/v1/languages', '/api/v1/stats']
+        .map((path) => `GET ${path} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${fresh}\r\n\r\n`)
+        .join('');
+      const x = await exchange(nginx.port, bytes, { localAddress: loopbackAddress(), expected: 3 });
+      assert.deepEqual(
+        x.replies.map((r) => [r.status, header(r, 'x-ratelimit-used'), r.body.toString().startsWith('{"totals"')]),
+        [[200, '1', true], [200, '1', false], [200, '2', true]],
+        show(x),
+      );
+    }
+  });
+
+  test('nginx in front - a body over 16 KiB is refused as the API refuses it', async () => {
+    const x = await exchange(
+      nginx.port,
+      `POST /api/v1/developers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 20000\r\n\r\n${'a'.repeat(20000)}`,
+    );
+    assert.equal(x.replies[0]?.status, 400, show(x));
+    assert.equal(codeOf(x), 'invalid_parameter');
+  });
+
+  test('nginx in front - the key-creation throttle counts the client address nginx forwards (TRUST_PROXY)', async () => {
+    const from = loopbackAddress();
+    const register = (address: string, i: number) =>
+      exchange(
+        nginx.port,
+        'POST /api/v1/developers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Forwarded-For: 10.1.2.3\r\n' +
+          `Content-Length: ${JSON.stringify({ name: 'P', email: `proxy-${i}-${Date.now()}@example.org` }).length}\r\n\r\n` +
+          JSON.stringify({ name: 'P', email: `proxy-${i}-${Date.now()}@example.org` }),
+        { localAddress: address },
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await register(from, i)).replies[0]?.status ?? 0);
+    // The forged X-Forwarded-For is replaced by nginx: the sixth from one address is refused, another address is not.
+    assert.deepEqual(statuses, [201, 201, 201, 201, 201, 429]);
+    assert.equal((await register(loopbackAddress(), 6)).replies[0]?.status, 201);
+  });
+
+  test('nginx in front - without it, uWS leaves these requests unanswered or cut (what SECURITY.md lists)', async () => {
+    const cases = BELOW_OUR_LAYER(apiKey).filter(([name]) => name !== 'a chunk extension');
+    const outcomes = await Promise.all(
+      cases.map(async ([name, bytes]) => {
+        const x = await exchange(stack.port, bytes, { localAddress: loopbackAddress(), waitMs: 1_500 });
+        return { name, answered: x.replies.length > 0 };
+      }),
+    );
+    assert.deepEqual(outcomes.filter((o) => o.answered), [], 'uWS answers one of these now: review SECURITY.md and docs/reverse-proxy.md');
+  });
+});

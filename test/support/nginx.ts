@@ -1,0 +1,92 @@
+// A real nginx in front of a test stack, running docs/nginx.conf with its ports replaced: one foreground
+// process of its own (prefix, pid file and logs in a temp directory), stopped by its pid.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { freePort } from './nats.ts';
+
+import type { ChildProcess } from 'node:child_process';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const NGINX_CONF = path.join(ROOT, 'docs/nginx.conf');
+/** Debian installs nginx in /usr/sbin, which an unprivileged user's PATH may lack. */
+const NGINX = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+const START_TIMEOUT_MS = 10_000;
+
+export interface Nginx {
+  port: number;
+  /** nginx's error log so far. */
+  errors(): string;
+  stop(): Promise<void>;
+}
+
+/** The documented configuration with nginx listening on `listenPort` and the workers on `upstreamPort`. */
+export function siteConfig(listenPort: number, upstreamPort: number): string {
+  const conf = fs.readFileSync(NGINX_CONF, 'utf8');
+  const site = conf.replace(/server 127\.0\.0\.1:\d+;/, `server 127.0.0.1:${upstreamPort};`).replace(/listen \d+;/, `listen 127.0.0.1:${listenPort};`);
+  if (site === conf) throw new Error(`${NGINX_CONF} no longer has the listen and server lines this helper replaces`);
+  return site;
+}
+
+export async function startNginx(upstreamPort: number): Promise<Nginx> {
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-nginx-'));
+  const port = await freePort();
+  fs.writeFileSync(path.join(prefix, 'site.conf'), siteConfig(port, upstreamPort));
+  const errorLog = path.join(prefix, 'error.log');
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      'master_process off;',
+      `pid ${path.join(prefix, 'nginx.pid')};`,
+      `error_log ${errorLog} info;`,
+      'events { worker_connections 512; }',
+      'http {',
+      '  access_log off;',
+      `  include ${path.join(prefix, 'site.conf')};`,
+      '}',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', errorLog], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const errors = () => `${output}${fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : ''}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await accepts(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`nginx did not start: ${errors()}`);
+    }
+    await sleep(50);
+  }
+  return {
+    port,
+    errors,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
