@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import Database from 'better-sqlite3';
 
+import { downloadsDirOf } from '../services/shared/snapshot/downloads.ts';
 import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../services/shared/snapshot/format.ts';
 import { writeKeyFilters } from '../services/shared/snapshot/stored-filters.ts';
 import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
@@ -21,6 +22,7 @@ import { resolveAlternatives } from './resolve-alternatives.ts';
 import { wordOfTheDayCycle } from './schedule.ts';
 import { languageRecords, statsBody, writeCounts, writeLanguages, writeWordOfTheDay } from './write/bodies.ts';
 import { writeBrowseAnchors } from './write/browse-anchors.ts';
+import { DownloadWriter } from './write/downloads.ts';
 import { writeFacets } from './write/facets.ts';
 import { writeEntries } from './write/entries.ts';
 import { FILL_FORMS, SNAPSHOT_INDEXES, SNAPSHOT_TABLES, STAGE_ENTRY_INDEXES, STAGE_LEX_INDEXES, STAGE_TABLES } from './write/schema.ts';
@@ -76,9 +78,11 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   mkdirSync(path.dirname(out), { recursive: true });
   const tmp = `${out}.tmp-${process.pid}`;
   const stagePath = `${tmp}.stage`;
-  for (const f of [tmp, stagePath]) rmSync(f, { force: true });
+  const downloadsTmp = downloadsDirOf(tmp);
+  for (const f of [tmp, stagePath, downloadsTmp]) rmSync(f, { force: true, recursive: true });
 
   const db = new Database(tmp);
+  let downloads: DownloadWriter | undefined;
   try {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
@@ -102,6 +106,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const treebankExamples = attachSentences(db, imported.sentences, report);
 
     const hash = createHash('sha256').update(`format ${SNAPSHOT_FORMAT_VERSION}\n`);
+    // The downloads take each body as it is written; they stay out of the content hash (docs/downloads.md).
+    downloads = new DownloadWriter(downloadsTmp, sources, new Map(languages.map((l) => [l.code, l.name])));
     const facts = await writeEntries({
       db,
       data: {
@@ -116,6 +122,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       progress,
       total,
       workers: options.workers,
+      downloads,
     });
 
     progress.phase('indexes and bodies');
@@ -136,6 +143,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     writeWordOfTheDay(db, cycles, anchorDate);
 
     const version = `v${SNAPSHOT_FORMAT_VERSION}-${contentHash.slice(0, 12)}`;
+    const importedBySource = new Map(report.sources().map((r) => [r.source, r.imported]));
+    const downloadIndex = await downloads.finish(version, importedBySource);
     const usedSources = report.sources().filter((s) => s.imported > 0).length;
     const stats = statsBody({
       facts,
@@ -145,7 +154,6 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     });
     db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run('stats', JSON.stringify(stats));
     // Every corpus with its licence and attribution, for the website's /about page (Snapshot.sources()).
-    const importedBySource = new Map(report.sources().map((r) => [r.source, r.imported]));
     const sourcesBody = sources.map((s) => ({
       id: s.id,
       name: s.name,
@@ -186,6 +194,11 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.exec('DROP TABLE sqlite_stat4');
     progress.end();
     db.close();
+    // The downloads first: once the snapshot is in place, its downloads are too. A worker that opens the old
+    // snapshot in between finds downloads of another version and serves none (services/api/snapshot/downloads.ts).
+    const downloadsDir = downloadsDirOf(out);
+    rmSync(downloadsDir, { recursive: true, force: true });
+    renameSync(downloadsTmp, downloadsDir);
     renameSync(tmp, out);
 
     const entriesByLanguage: Record<string, number> = {};
@@ -201,11 +214,17 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       entries: facts.count,
       entriesByLanguage,
       sources: report.sources(),
+      downloads: {
+        dir: downloadsDir,
+        files: downloadIndex.files.length,
+        bytes: downloadIndex.files.reduce((n, f) => n + f.bytes, 0),
+      },
     };
     writeFileSync(`${out}.report.json`, `${JSON.stringify(buildReport, null, 2)}\n`);
     return { report: buildReport, location };
   } finally {
+    downloads?.abort();
     if (db.open) db.close();
-    for (const f of [tmp, stagePath]) if (existsSync(f)) rmSync(f, { force: true });
+    for (const f of [tmp, stagePath, downloadsTmp]) if (existsSync(f)) rmSync(f, { force: true, recursive: true });
   }
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
+import { downloadsDirOf } from '../../services/shared/snapshot/downloads.ts';
 import { strangeListeners } from './listeners.ts';
 import { freePort } from './nats.ts';
 import { testSnapshotPath } from './snapshot.ts';
@@ -32,6 +33,7 @@ export async function startPm2Stack(options: { workers?: number } = {}): Promise
   const snapshots = path.join(dataDir, 'snapshots');
   fs.mkdirSync(snapshots, { recursive: true });
   fs.copyFileSync(testSnapshotPath(), path.join(snapshots, 'snapshot-initial.sqlite'));
+  fs.cpSync(downloadsDirOf(testSnapshotPath()), downloadsDirOf(path.join(snapshots, 'snapshot-initial.sqlite')), { recursive: true });
   fs.symlinkSync('snapshot-initial.sqlite', path.join(snapshots, 'current.sqlite'));
 
   // pm2 runs production's ecosystem, which listens on fixed ports: chosen free here, bound later.

@@ -11,6 +11,7 @@ import type { AssetUrls } from './layout.ts';
 import { aboutPage } from './pages/about.ts';
 import { developersPage } from './pages/developers.ts';
 import { docsPage } from './pages/docs.ts';
+import { downloadsPage } from './pages/downloads.ts';
 import { entryPage, entryPath } from './pages/entry.ts';
 import { homePage } from './pages/home.ts';
 import { notFoundPage } from './pages/not-found.ts';
@@ -74,6 +75,10 @@ export function registerWebsite(app: Server, deps: Deps): void {
 
   app.get('/docs', guarded((_req, res) =>
     sendHtml(res, docsPage({ assets, rendererVersion: files.swaggerVersion }), { cache: CACHE.stable })));
+
+  app.get('/downloads', guarded((_req, res) => {
+    sendHtml(res, downloadsPage({ assets, index: deps.snapshot.downloads?.().index }), { cache: CACHE.short });
+  }));
 
   app.get('/about', guarded((_req, res) => {
     const page = aboutPage({
