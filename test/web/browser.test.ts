@@ -196,7 +196,7 @@ describe('website in a browser', () => {
   it('website in a browser - readable on a phone: no sideways scrolling on any page', async () => {
     const slug = (await (await fetch(`${stack.baseUrl}/search?q=omo&language=yo`)).text()).match(/href="\/words\/([^"]+)" lang="yo">ọmọ</)?.[1];
     assert.ok(slug);
-    for (const [name, url] of [['home', '/'], ['search', '/search?q=omo&language=yo'], ['entry', `/words/${slug}`], ['developers', '/developers'], ['about', '/about'], ['docs', '/docs']]) {
+    for (const [name, url] of [['home', '/'], ['search', '/search?q=omo&language=yo'], ['entry', `/words/${slug}`], ['developers', '/developers'], ['about', '/about'], ['downloads', '/downloads'], ['docs', '/docs']]) {
       const page = await open(phone, url);
       if (name === 'docs') await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

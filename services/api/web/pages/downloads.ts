@@ -50,7 +50,7 @@ function fileCard(f: DownloadFile, i: number): Html {
   const attributionId = `attribution-${i + 1}`;
   return html`<section class="card" aria-labelledby="file-${i + 1}">
 <h3 id="file-${i + 1}">${f.languageName}: ${f.sourceName}</h3>
-<p><a href="${f.url}" download>${f.name}</a> (${formatBytes(f.bytes)}, ${f.entries.toLocaleString('en-GB')} entries)</p>
+<p><a href="${f.url}" download><code>${f.name}</code></a> (${formatBytes(f.bytes)}, ${f.entries.toLocaleString('en-GB')} entries)</p>
 <dl>
 <dt>Licence</dt><dd>${licenceLink(f.licenceName, f.licenceUrl)} (<code>${f.licence}</code>): ${licenceTerms(f.licence).short}</dd>
 ${f.includes.length > 0
