@@ -158,6 +158,21 @@ describe('downloads beside their snapshot', () => {
     assert.equal(snapshotIsCurrent(out, corpora, undefined), false);
     rmSync(downloadsDirOf(out), { recursive: true });
     assert.equal(snapshotIsCurrent(out, corpora, undefined), false);
+    await buildSample(corpora, out);
+    assert.equal(snapshotIsCurrent(out, corpora, undefined), true);
+  });
+
+  it('downloads - a rebuild in place replaces them whole: only the new version\'s files remain', async (t) => {
+    const dir = tempDir(t);
+    const corpora = copySample(dir);
+    const out = path.join(dir, 's.sqlite');
+    const first = (await buildSample(corpora, out)).report;
+    addGplSource(corpora);
+    const second = (await buildSample(corpora, out)).report;
+    assert.notEqual(second.contentHash, first.contentHash);
+    const index = readIndex(out);
+    assert.deepEqual(readdirSync(downloadsDirOf(out)).sort(), [...index.files.map((f) => f.name), DOWNLOADS_INDEX_NAME].sort());
+    assert.equal(second.downloads.files, index.files.length);
   });
 
   it('downloads - a failed build leaves the previous files in place and no temporary directory', async (t) => {
