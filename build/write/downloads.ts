@@ -14,8 +14,8 @@ import type { SourceManifest } from '../manifest.ts';
 import type { EntryRows } from './entry-rows.ts';
 
 /**
- * zlib's default level: at level 1 the real corpora's bodies (15 MB) came out 18 % larger for half the CPU,
- * which runs on libuv's threads beside the build's own (BENCHMARKS.md, "Build scaling", for the 1M build).
+ * zlib's default level: the compression runs on libuv's threads while the build's own threads write the snapshot,
+ * so a faster, larger level would save little of the build's time and cost every download its bytes.
  */
 export const DOWNLOAD_GZIP_LEVEL = 6;
 /** Compressed bytes per zlib step: each step is one trip through the event loop of the build's main thread. */
@@ -107,8 +107,7 @@ export class DownloadWriter implements DownloadSink {
 
   /**
    * A buffer of at least `bytes`, reused once zlib is done with it. A fresh buffer per batch is memory outside
-   * V8's heap, which V8 frees only after tens of MB of it have piled up: the 100k-entry synthetic build peaked
-   * 50-60 MB higher that way (/usr/bin/time -v).
+   * V8's heap, which V8 frees only after tens of MB of it have piled up, and the build's peak rises with it.
    */
   private take(bytes: number): Buffer {
     const i = this.spare.findIndex((b) => b.length >= bytes);
