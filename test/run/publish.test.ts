@@ -134,12 +134,20 @@ describe('publish:snapshot', () => {
     // Through the reload both versions serve: a file is served whole, as the index of its own version lists it, or
     // not at all by a worker of the other version; never other bytes under a listed name.
     const mixed: string[] = [];
+    // A connection the kernel hands to a worker's listener as it closes is reset (SO_REUSEPORT): that is not a
+    // mix of versions, and the first test covers failed requests on open connections.
+    const resets: string[] = [];
     let checked = 0;
     let running = true;
     const client = (async () => {
       while (running) {
         try {
-          const index = await servedIndex(stack.baseUrl);
+          const got = await getFresh(`${stack.baseUrl}/downloads/index.json`);
+          if (got.status !== 200) {
+            mixed.push(`index: ${got.status} ${got.bytes.toString('utf8', 0, 200)}`);
+            continue;
+          }
+          const index = DownloadIndexSchema.parse(JSON.parse(got.bytes.toString()));
           for (const file of index.files) {
             const { status, bytes } = await getFresh(`${stack.baseUrl}${file.url}`);
             if (status === 200 && createHash('sha256').update(bytes).digest('hex') !== file.sha256) mixed.push(`${file.url}: other bytes`);
@@ -147,7 +155,8 @@ describe('publish:snapshot', () => {
             checked++;
           }
         } catch (err) {
-          mixed.push(`index: ${(err as Error).message}`);
+          if ((err as NodeJS.ErrnoException).code !== 'ECONNRESET') throw err;
+          resets.push((err as Error).message);
         }
       }
     })();
@@ -157,7 +166,7 @@ describe('publish:snapshot', () => {
     await everyWorkerServes(stack.baseUrl, published);
     running = false;
     await client;
-    assert.deepEqual(mixed, [], `${mixed.length} mixed of ${checked}`);
+    assert.deepEqual(mixed, [], `${mixed.length} mixed of ${checked} (and ${resets.length} connections reset)`);
     assert.ok(checked > 0);
     assert.ok(!fs.existsSync(prunable) && !fs.existsSync(downloadsDirOf(prunable)), 'the pruned snapshot took its downloads');
     for (const file of initial.files) assert.equal((await getFresh(`${stack.baseUrl}${file.url}`)).status, 404, `${file.url} is not this version's`);
