@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import Database from 'better-sqlite3';
 
+import { downloadsDirOf } from '../services/shared/snapshot/downloads.ts';
 import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../services/shared/snapshot/format.ts';
 import { writeKeyFilters } from '../services/shared/snapshot/stored-filters.ts';
 import { languageStandings } from './activation.ts';
@@ -27,6 +28,7 @@ import { STANDARD_IGBO_LANGUAGE, addStandardIgboSpellings, standardWordCounts } 
 import { wordOfTheDayCycle } from './schedule.ts';
 import { languageRecords, statsBody, writeCounts, writeLanguages, writeWordOfTheDay } from './write/bodies.ts';
 import { writeBrowseAnchors } from './write/browse-anchors.ts';
+import { DownloadWriter } from './write/downloads.ts';
 import { writeFacets } from './write/facets.ts';
 import { writeEntries } from './write/entries.ts';
 import { writeOtherForms } from './write/other-forms.ts';
@@ -83,9 +85,11 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   mkdirSync(path.dirname(out), { recursive: true });
   const tmp = `${out}.tmp-${process.pid}`;
   const stagePath = `${tmp}.stage`;
-  for (const f of [tmp, stagePath]) rmSync(f, { force: true });
+  const downloadsTmp = downloadsDirOf(tmp);
+  for (const f of [tmp, stagePath, downloadsTmp]) rmSync(f, { force: true, recursive: true });
 
   const db = new Database(tmp);
+  let downloads: DownloadWriter | undefined;
   try {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
@@ -121,6 +125,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     for (const [key, list] of attachAlignedSentences(db, imported.aligned, report)) examples.set(key, [...(examples.get(key) ?? []), ...list]);
 
     const hash = createHash('sha256').update(`format ${SNAPSHOT_FORMAT_VERSION}\n`);
+    // The downloads take each body as it is written; they stay out of the content hash (docs/downloads.md).
+    downloads = new DownloadWriter(downloadsTmp, sources, new Map(languages.map((l) => [l.code, l.name])));
     const facts = await writeEntries({
       db,
       data: {
@@ -135,6 +141,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       progress,
       total,
       workers: options.workers,
+      downloads,
     });
 
     progress.phase('indexes and bodies');
@@ -158,6 +165,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     writeWordOfTheDay(db, cycles, anchorDate);
 
     const version = `v${SNAPSHOT_FORMAT_VERSION}-${contentHash.slice(0, 12)}`;
+    const importedBySource = new Map(report.sources().map((r) => [r.source, r.imported]));
+    const downloadIndex = await downloads.finish(version, importedBySource);
     const usedSources = report.sources().filter((s) => s.imported > 0).length;
     const stats = statsBody({
       facts,
@@ -167,7 +176,6 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     });
     db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run('stats', JSON.stringify(stats));
     // Every corpus with its licence and attribution, for the website's /about page (Snapshot.sources()).
-    const importedBySource = new Map(report.sources().map((r) => [r.source, r.imported]));
     const sourcesBody = sources.map((s) => ({
       id: s.id,
       name: s.name,
@@ -209,6 +217,11 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.exec('DROP TABLE sqlite_stat4');
     progress.end();
     db.close();
+    // The downloads first: once the snapshot is in place, its downloads are too. A worker that opens the old
+    // snapshot in between finds downloads of another version and serves none (services/api/snapshot/downloads.ts).
+    const downloadsDir = downloadsDirOf(out);
+    rmSync(downloadsDir, { recursive: true, force: true });
+    renameSync(downloadsTmp, downloadsDir);
     renameSync(tmp, out);
 
     const entriesByLanguage: Record<string, number> = {};
@@ -240,11 +253,17 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
         };
       }),
       sources: report.sources(),
+      downloads: {
+        dir: downloadsDir,
+        files: downloadIndex.files.length,
+        bytes: downloadIndex.files.reduce((n, f) => n + f.bytes, 0),
+      },
     };
     writeFileSync(`${out}.report.json`, `${JSON.stringify(buildReport, null, 2)}\n`);
     return { report: buildReport, location };
   } finally {
+    downloads?.abort();
     if (db.open) db.close();
-    for (const f of [tmp, stagePath]) if (existsSync(f)) rmSync(f, { force: true });
+    for (const f of [tmp, stagePath, downloadsTmp]) if (existsSync(f)) rmSync(f, { force: true, recursive: true });
   }
 }

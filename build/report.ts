@@ -42,6 +42,8 @@ export interface BuildReport {
   entriesByLanguage: Record<string, number>;
   languages: LanguageReport[];
   sources: SourceReport[];
+  /** The open-data files written beside the snapshot (docs/downloads.md). */
+  downloads: { dir: string; files: number; bytes: number };
 }
 
 function bump(map: Record<string, number>, key: string, by = 1): void {
@@ -130,6 +132,7 @@ export function formatReport(report: BuildReport): string {
     '',
     `entries: ${report.entries} (${langs})`,
     `snapshot: ${report.out} (${(report.sizeBytes / 1e6).toFixed(1)} MB, hash ${report.contentHash.slice(0, 16)}, ${(report.durationMs / 1000).toFixed(1)} s)`,
+    `downloads: ${report.downloads.dir} (${report.downloads.files} files, ${(report.downloads.bytes / 1e6).toFixed(1)} MB gzipped)`,
   );
   if (report.sample) out.push('SAMPLE DATA: built from the bundled sample corpus, not the real corpora.');
   return out.join('\n');

@@ -10,6 +10,7 @@ import { z } from 'zod';
 
 import { openSnapshot } from '../services/api/snapshot/reader.ts';
 import { readEnv, sharedEnvSchema } from '../services/shared/env.ts';
+import { downloadsDirOf } from '../services/shared/snapshot/downloads.ts';
 import { findStack, noStackMessage, pm2Interactive, stackProcesses } from '../services/shared/running-stack.ts';
 
 import type { RunningStack } from '../services/shared/running-stack.ts';
@@ -84,8 +85,14 @@ function check(file: string): string {
       }
     }
     JSON.parse(snapshot.statsJson());
+    // Its downloads are opened as a worker opens them: an index of this version, every file of the listed size.
+    const downloads = snapshot.downloads?.();
+    if (!downloads?.index) throw new Error(`no downloads: ${downloads?.problem ?? 'not read'}`);
+    for (const language of active) {
+      if (!downloads.index.files.some((f) => f.language === language.code)) throw new Error(`no download for ${language.code}`);
+    }
     const total = active.reduce((n, l) => n + l.wordCount, 0);
-    return `${snapshot.meta.version}: ${active.map((l) => `${l.code} ${l.wordCount}`).join(', ')} (${total} entries)`;
+    return `${snapshot.meta.version}: ${active.map((l) => `${l.code} ${l.wordCount}`).join(', ')} (${total} entries, ${downloads.index.files.length} downloads)`;
   } finally {
     snapshot.close();
   }
@@ -121,6 +128,7 @@ function prune(): void {
     if (/^snapshot-.*\.sqlite$/.test(name) && !keep.has(name)) {
       fs.rmSync(path.join(dir, name), { force: true });
       fs.rmSync(path.join(dir, `${name}.report.json`), { force: true });
+      fs.rmSync(downloadsDirOf(path.join(dir, name)), { recursive: true, force: true });
     }
   }
 }

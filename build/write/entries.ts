@@ -7,6 +7,7 @@ import type { WorkerOptions } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 
 import type { Progress } from '../progress.ts';
+import type { DownloadSink } from './downloads.ts';
 import type { EntryContextData, EntryRows, StageRow } from './entry-rows.ts';
 import { EntryValidationError, createEntryStep } from './entry-rows.ts';
 import type { EntryJob } from './entry-worker.ts';
@@ -37,6 +38,8 @@ export interface WriteEntriesInput {
   total: number;
   /** Worker threads for assembling entries; default: by size and cores (0 = in-process). */
   workers?: number;
+  /** Receives every batch once written, in pop order (the downloads); its congestion holds back new batches. */
+  downloads?: DownloadSink;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable
   const insertGloss = db.prepare('INSERT INTO gloss_fts (rowid, glosses, tags) VALUES (?, ?, ?)');
   const insertOtherForm = db.prepare('INSERT INTO temp.other_form_rows (key, pop) VALUES (?, ?)');
   const facts = new FactsTable(total);
-  const writeBatch = db.transaction((rows: EntryRows[]) => {
+  const writeRows = db.transaction((rows: EntryRows[]) => {
     for (const r of rows) {
       const f = r.facts;
       input.hash.update(r.body);
@@ -70,15 +73,23 @@ export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable
     }
     progress.tick(rows.length);
   });
+  const { downloads } = input;
+  const writeBatch = (rows: EntryRows[]): void => {
+    writeRows(rows);
+    downloads?.write(rows);
+  };
   progress.phase('write entries', total);
   const workers = input.workers ?? (total < WORKER_THRESHOLD_ENTRIES ? 0 : Math.max(1, Math.min(MAX_WORKERS, availableParallelism())));
   if (workers === 0) {
     // In-process: the staging tables are reachable unqualified through the attached `stage` schema.
     const step = createEntryStep(db, input.data);
     const range = db.prepare<[number, number], StageRow>('SELECT key, id, slug, pop FROM stage.entry WHERE pop BETWEEN ? AND ? ORDER BY pop');
-    for (let from = 1; from <= total; from += JOB_ENTRIES) writeBatch(range.all(from, Math.min(total, from + JOB_ENTRIES - 1)).map(step));
+    for (let from = 1; from <= total; from += JOB_ENTRIES) {
+      writeBatch(range.all(from, Math.min(total, from + JOB_ENTRIES - 1)).map(step));
+      if (downloads?.congested) await downloads.drained();
+    }
   } else {
-    await runWorkers(workers, input.data, total, writeBatch);
+    await runWorkers(workers, input.data, total, writeBatch, downloads);
   }
   progress.end();
   return facts;
@@ -101,7 +112,13 @@ export function entryWorkerOptions(data: EntryContextData): WorkerOptions {
   return { workerData: data, resourceLimits: { maxOldGenerationSizeMb: ENTRY_WORKER_HEAP_MB } };
 }
 
-function runWorkers(count: number, data: EntryContextData, total: number, write: (rows: EntryRows[]) => void): Promise<void> {
+function runWorkers(
+  count: number,
+  data: EntryContextData,
+  total: number,
+  write: (rows: EntryRows[]) => void,
+  downloads: DownloadSink | undefined,
+): Promise<void> {
   const jobs = Math.ceil(total / JOB_ENTRIES);
   return new Promise((resolve, reject) => {
     const pool: Worker[] = [];
@@ -118,7 +135,7 @@ function runWorkers(count: number, data: EntryContextData, total: number, write:
       } else resolve();
     };
     const dispatch = (worker: Worker): void => {
-      if (nextJob >= jobs) return;
+      if (failed || nextJob >= jobs) return;
       const seq = nextJob++;
       const job: EntryJob = { seq, from: seq * JOB_ENTRIES + 1, to: Math.min(total, (seq + 1) * JOB_ENTRIES) };
       worker.postMessage(job);
@@ -132,7 +149,9 @@ function runWorkers(count: number, data: EntryContextData, total: number, write:
         if (failed) return;
         if (message.error !== undefined) return finish(new EntryValidationError(message.error));
         done.set(message.seq, message.rows ?? []);
-        dispatch(worker);
+        // While zlib is behind on the downloads, this worker gets its next job only once it has caught up.
+        if (downloads?.congested) downloads.drained().then(() => dispatch(worker), (error: Error) => finish(error));
+        else dispatch(worker);
         try {
           // Results come back out of order; they are written strictly in job (= pop) order.
           for (let rows = done.get(nextWrite); rows !== undefined; rows = done.get(nextWrite)) {

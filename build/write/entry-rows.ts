@@ -40,6 +40,10 @@ export interface EntryRows {
   gloss: string | null;
   /** Folded keys of the entry's other forms (other_forms; services/shared/snapshot/form-blocks.ts). */
   otherForms: string[];
+  /** The lexicon source the entry names (its downloads file, with the language). */
+  source: string;
+  /** Other sources whose records or examples the entry carries (credited by its downloads file). */
+  contributors: string[];
 }
 
 /** Serializable inputs of the entry step (sent to worker threads). */
@@ -50,6 +54,15 @@ export interface EntryContextData {
   ranks: [language: string, key: string, rank: number][];
   treebankExamples: [string, ExampleRecord[]][];
   keysWithVariants: string[];
+}
+
+/** Sources other than the entry's own that gave it data: merged records of another source, example sentences. */
+function contributorsOf(entry: Entry, records: readonly LexRecord[]): string[] {
+  const ids = new Set<string>();
+  for (const r of records) ids.add(r.sourceId);
+  for (const e of entry.examples) ids.add(e.source.id);
+  ids.delete(entry.source.id);
+  return [...ids];
 }
 
 export interface StageRow {
@@ -89,7 +102,8 @@ export function createEntryStep(stage: Database.Database, data: EntryContextData
   };
 
   return (row) => {
-    const record = mergeRecords(recordsOf.all(row.key).map((r) => JSON.parse(r.data) as LexRecord));
+    const records = recordsOf.all(row.key).map((r) => JSON.parse(r.data) as LexRecord);
+    const record = mergeRecords(records);
     const folded = fold(record.exactForm);
     const rank = ranks.get(`${record.language}\u0001${folded}`) ?? null;
     const linked = keysWithVariants.has(row.key) ? variantsOf.all(row.key) : [];
@@ -162,6 +176,8 @@ export function createEntryStep(stage: Database.Database, data: EntryContextData
       tags: `${languageTag(entry.language)} ${partOfSpeechTag(entry.partOfSpeech)}`,
       gloss: entry.senses.length > 0 ? entry.senses.map((s) => s.definition).join(' ; ') : null,
       otherForms: [...otherForms],
+      source: entry.source.id,
+      contributors: contributorsOf(entry, records),
     };
   };
 }

@@ -8,6 +8,8 @@ import { PREFLIGHT_HEADERS } from './http/headers.ts';
 import { answerHeadLikeGet, installHyperExpressAdapter } from './http/hyper-express-adapter.ts';
 import { inFlightOf, logRequest, pipeline, writeError } from './http/pipeline.ts';
 import { registerDevelopersCreate } from './routes/developers.create.ts';
+import { registerDownloadsGet } from './routes/downloads.get.ts';
+import { registerDownloadsList } from './routes/downloads.list.ts';
 import { registerHealthz } from './routes/healthz.get.ts';
 import { registerLanguagesList } from './routes/languages.list.ts';
 import { registerOpenApiGet } from './routes/openapi.get.ts';
@@ -53,6 +55,8 @@ export function createApp(deps: Deps): Server {
   registerDevelopersCreate(app, deps);
   registerOpenApiGet(app, deps);
   registerHealthz(app, deps);
+  registerDownloadsList(app, deps);
+  registerDownloadsGet(app, deps);
 
   // CORS preflight for browsers calling the API with a key (beyond the contract).
   app.options('/api/*', (_req, res) => {

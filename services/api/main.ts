@@ -30,6 +30,8 @@ async function main(): Promise<void> {
       snapshot: version,
     });
   }
+  const downloads = snapshot.downloads?.();
+  if (downloads?.problem) log.error({ msg: 'serving no downloads: the snapshot has none that match it', problem: downloads.problem });
   log.flush();
   // pm2 wait_ready: this worker takes traffic from now on.
   process.send?.('ready');

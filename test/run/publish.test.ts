@@ -1,15 +1,58 @@
-// Snapshot publish under load: a client calling all through `npm run publish:snapshot` sees no failed request.
+// Snapshot publish under load: a client calling all through `npm run publish:snapshot` sees no failed request, and
+// the downloads switch with their snapshot.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 
+import { DOWNLOADS_INDEX_NAME, DownloadIndexSchema, downloadsDirOf } from '../../services/shared/snapshot/downloads.ts';
+import type { DownloadIndex } from '../../services/shared/snapshot/downloads.ts';
 import { startPm2Stack, type Pm2Stack } from '../support/pm2-stack.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const SAMPLE_CORPORA = path.join(ROOT, 'corpora', 'sample');
+
+/** A GET on a connection of its own, so that the port's workers (SO_REUSEPORT) take turns answering. */
+function getFresh(url: string): Promise<{ status: number; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+async function servedIndex(baseUrl: string): Promise<DownloadIndex> {
+  const { status, bytes } = await getFresh(`${baseUrl}/downloads/index.json`);
+  assert.equal(status, 200, bytes.toString());
+  return DownloadIndexSchema.parse(JSON.parse(bytes.toString()));
+}
+
+/** The index current.sqlite's downloads hold on disk. */
+function indexOnDisk(dataDir: string): DownloadIndex {
+  const file = fs.realpathSync(path.join(dataDir, 'snapshots/current.sqlite'));
+  return DownloadIndexSchema.parse(JSON.parse(fs.readFileSync(path.join(downloadsDirOf(file), DOWNLOADS_INDEX_NAME), 'utf8')));
+}
+
+/** Every worker (several calls on fresh connections) serves `expected`'s index and each of its files whole. */
+async function everyWorkerServes(baseUrl: string, expected: DownloadIndex): Promise<void> {
+  for (let i = 0; i < 6; i++) {
+    const index = await servedIndex(baseUrl);
+    assert.equal(index.version, expected.version, `call ${i}`);
+    for (const file of index.files) {
+      const { status, bytes } = await getFresh(`${baseUrl}${file.url}`);
+      assert.equal(status, 200, `${file.url}: ${bytes.toString('utf8', 0, 200)}`);
+      assert.equal(createHash('sha256').update(bytes).digest('hex'), file.sha256, file.url);
+    }
+  }
+}
 
 describe('publish:snapshot', () => {
   let stack: Pm2Stack;
@@ -79,5 +122,57 @@ describe('publish:snapshot', () => {
     await Promise.all(clients);
     assert.deepEqual(failures.slice(0, 20), [], `${failures.length} failed requests of ${ok + failures.length}`);
     assert.ok(ok > 100, `the client kept calling through the publish (${ok} successes)`);
+  });
+
+  it('publish:snapshot - the downloads switch with their snapshot, never mixed, and a pruned snapshot takes its own', async () => {
+    const initial = indexOnDisk(stack.dataDir);
+    await everyWorkerServes(stack.baseUrl, initial);
+    const snapshots = path.join(stack.dataDir, 'snapshots');
+    const prunable = fs.realpathSync(path.join(snapshots, 'previous.sqlite'));
+    assert.ok(fs.existsSync(downloadsDirOf(prunable)), 'the previous snapshot has its downloads');
+
+    // Through the reload both versions serve: a file is served whole, as the index of its own version lists it, or
+    // not at all by a worker of the other version; never other bytes under a listed name.
+    const mixed: string[] = [];
+    // A connection the kernel hands to a worker's listener as it closes is reset (SO_REUSEPORT): that is not a
+    // mix of versions, and the first test covers failed requests on open connections.
+    const resets: string[] = [];
+    let checked = 0;
+    let running = true;
+    const client = (async () => {
+      while (running) {
+        try {
+          const got = await getFresh(`${stack.baseUrl}/downloads/index.json`);
+          if (got.status !== 200) {
+            mixed.push(`index: ${got.status} ${got.bytes.toString('utf8', 0, 200)}`);
+            continue;
+          }
+          const index = DownloadIndexSchema.parse(JSON.parse(got.bytes.toString()));
+          for (const file of index.files) {
+            const { status, bytes } = await getFresh(`${stack.baseUrl}${file.url}`);
+            if (status === 200 && createHash('sha256').update(bytes).digest('hex') !== file.sha256) mixed.push(`${file.url}: other bytes`);
+            else if (status !== 200 && status !== 404) mixed.push(`${file.url}: ${status}`);
+            checked++;
+          }
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ECONNRESET') throw err;
+          resets.push((err as Error).message);
+        }
+      }
+    })();
+    await run(process.execPath, ['--import', 'tsx', 'scripts/publish-snapshot.ts', '--corpora', SAMPLE_CORPORA], { env: stack.env, cwd: ROOT });
+    const published = indexOnDisk(stack.dataDir);
+    assert.notEqual(published.version, initial.version, 'the sample corpus makes another version');
+    await everyWorkerServes(stack.baseUrl, published);
+    running = false;
+    await client;
+    assert.deepEqual(mixed, [], `${mixed.length} mixed of ${checked} (and ${resets.length} connections reset)`);
+    assert.ok(checked > 0);
+    assert.ok(!fs.existsSync(prunable) && !fs.existsSync(downloadsDirOf(prunable)), 'the pruned snapshot took its downloads');
+    for (const file of initial.files) assert.equal((await getFresh(`${stack.baseUrl}${file.url}`)).status, 404, `${file.url} is not this version's`);
+
+    await run(process.execPath, ['--import', 'tsx', 'scripts/publish-snapshot.ts', '--rollback'], { env: stack.env, cwd: ROOT });
+    await everyWorkerServes(stack.baseUrl, initial);
+    for (const file of published.files) assert.equal((await getFresh(`${stack.baseUrl}${file.url}`)).status, 404, `${file.url} was rolled back`);
   });
 });

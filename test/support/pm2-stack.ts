@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
+import { downloadsDirOf } from '../../services/shared/snapshot/downloads.ts';
 import { strangeListeners } from './listeners.ts';
 import { freePort } from './nats.ts';
 import { testSnapshotPath } from './snapshot.ts';
@@ -41,6 +42,7 @@ export function newDataDir(): string {
   const snapshots = path.join(dataDir, 'snapshots');
   fs.mkdirSync(snapshots, { recursive: true });
   fs.copyFileSync(testSnapshotPath(), path.join(snapshots, 'snapshot-initial.sqlite'));
+  fs.cpSync(downloadsDirOf(testSnapshotPath()), downloadsDirOf(path.join(snapshots, 'snapshot-initial.sqlite')), { recursive: true });
   fs.symlinkSync('snapshot-initial.sqlite', path.join(snapshots, 'current.sqlite'));
   return dataDir;
 }

@@ -198,6 +198,7 @@ describe('website in a browser', () => {
       ['entry', `/words/${slug}`],
       ['developers', '/developers'],
       ['about', '/about'],
+      ['downloads', '/downloads'],
       ['docs', '/docs'],
       ['not-found', '/no-such-page'],
     ];

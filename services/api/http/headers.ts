@@ -9,6 +9,10 @@ export const ENTRY_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400, stale-
 /** Languages and stats: small, change only with a snapshot. */
 export const LISTING_CACHE_CONTROL = 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400';
 export const OPENAPI_CACHE_CONTROL = 'public, max-age=300, s-maxage=3600';
+/** The downloads index: it names the files of the snapshot a worker serves, which a publish changes. */
+export const DOWNLOADS_INDEX_CACHE_CONTROL = 'public, max-age=300';
+/** A download: its name carries the snapshot version, so its bytes never change. */
+export const DOWNLOAD_FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Errors, registrations and health are never cached. */
 export const NO_STORE = 'no-store';
 

@@ -1,8 +1,12 @@
 // openSnapshot(): the read-only Snapshot over a SQLite file written by the build (build/pipeline.ts).
+import { realpathSync } from 'node:fs';
+
 import Database from 'better-sqlite3';
 
 import type { Entry, Language } from '../../shared/schemas.ts';
 import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../../shared/snapshot/format.ts';
+import { openDownloads } from './downloads.ts';
+import type { Downloads } from './downloads.ts';
 import { SnapshotSearch } from './search.ts';
 import type { SearchOptions } from './search.ts';
 import type { CorpusSource, SearchPage, SearchQuery, Snapshot, SnapshotMeta } from './snapshot.ts';
@@ -23,12 +27,23 @@ export class SnapshotFormatError extends Error {
 export type OpenOptions = SearchOptions;
 
 export function openSnapshot(path: string, options: OpenOptions = {}): Snapshot {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  // current.sqlite is a link that a publish switches: the file it names now is the one opened, and its
+  // downloads are the ones beside that file, whatever the link names a moment later.
+  const file = realFile(path);
+  const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return new SqliteSnapshot(db, path, options);
+    return new SqliteSnapshot(db, path, file, options);
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+function realFile(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path; // missing: better-sqlite3 says so
   }
 }
 
@@ -44,10 +59,12 @@ class SqliteSnapshot implements Snapshot {
   private readonly wotdBody: Database.Statement<[string, string], { body: string }>;
   private readonly wotdCycle: Database.Statement<[string, number], { body: string; language: string }>;
   private readonly cycleLengths = new Map<string, number>();
+  private readonly downloadFiles: Downloads;
 
   constructor(
     private readonly db: Database.Database,
     path: string,
+    file: string,
     options: OpenOptions,
   ) {
     db.pragma(`mmap_size = ${MMAP_BYTES}`);
@@ -89,6 +106,7 @@ class SqliteSnapshot implements Snapshot {
     for (const row of db.prepare('SELECT language, count(*) AS n FROM wotd_cycle GROUP BY language').all() as { language: string; n: number }[]) {
       this.cycleLengths.set(row.language, row.n);
     }
+    this.downloadFiles = openDownloads(file, this.meta.version);
   }
 
   languages(): readonly Language[] {
@@ -145,7 +163,12 @@ class SqliteSnapshot implements Snapshot {
     return json === undefined ? undefined : (JSON.parse(json) as Entry);
   }
 
+  downloads(): Downloads {
+    return this.downloadFiles;
+  }
+
   close(): void {
+    this.downloadFiles.close();
     if (this.db.open) this.db.close();
   }
 }

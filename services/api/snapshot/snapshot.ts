@@ -1,6 +1,7 @@
 // The worker's read-only view of a snapshot; implemented over better-sqlite3 in reader.ts.
 import type { Language, WordSummary } from '../../shared/schemas.ts';
 import type { Entry } from '../../shared/schemas.ts';
+import type { Downloads } from './downloads.ts';
 
 export interface SearchQuery {
   /** Raw search text (already length-checked by the route); absent = browse alphabetically. */
@@ -71,5 +72,7 @@ export interface Snapshot {
   /** Every corpus the snapshot was built from, for the website's /about page; undefined for a snapshot
    *  built before it was stored (the page then lists the sources found on entries). */
   sources?(): readonly CorpusSource[] | undefined;
+  /** The open-data files built with this snapshot, opened with it (services/api/snapshot/downloads.ts). */
+  downloads?(): Downloads;
   close(): void;
 }

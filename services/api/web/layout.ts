@@ -4,7 +4,7 @@ import type { Html, Interpolation } from './html.ts';
 
 export const SITE_NAME = 'Open African Dictionary';
 
-export type NavSection = 'home' | 'search' | 'developers' | 'docs' | 'about' | 'none';
+export type NavSection = 'home' | 'search' | 'developers' | 'docs' | 'about' | 'downloads' | 'none';
 
 export interface AssetUrls {
   css: string;
@@ -34,6 +34,7 @@ const NAV: ReadonlyArray<{ section: NavSection; href: string; label: string }> =
   { section: 'developers', href: '/developers', label: 'Developers' },
   { section: 'docs', href: '/docs', label: 'API docs' },
   { section: 'about', href: '/about', label: 'About the data' },
+  { section: 'downloads', href: '/downloads', label: 'Downloads' },
 ];
 
 export function layout(input: LayoutInput): Html {
@@ -70,7 +71,7 @@ ${input.body}
 </main>
 <footer class="site"><div>
 <p>Words, senses and examples come from openly licensed corpora; every entry names its source and licence.
-<a href="/about">About the data</a> · <a href="/developers">Get an API key</a> · <a href="/docs">API reference</a></p>
+<a href="/about">About the data</a> · <a href="/downloads">Download the data</a> · <a href="/developers">Get an API key</a> · <a href="/docs">API reference</a></p>
 </div></footer>
 ${scripts.map((src) => html`<script src="${src}" defer></script>`)}
 </body>

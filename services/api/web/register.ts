@@ -19,6 +19,7 @@ import type { AssetUrls } from './layout.ts';
 import { aboutPage } from './pages/about.ts';
 import { developersPage } from './pages/developers.ts';
 import { docsPage } from './pages/docs.ts';
+import { downloadsPage } from './pages/downloads.ts';
 import { entryPage, entryPath } from './pages/entry.ts';
 import { homePage } from './pages/home.ts';
 import { languagePage, languagePath } from './pages/language.ts';
@@ -95,6 +96,10 @@ export function registerWebsite(app: Server, deps: Deps): void {
     const wordOfTheDay = language.status === 'active' ? wordsOfTheDay(deps.snapshot, date).find((w) => w.language.code === language.code)?.entry : undefined;
     const sources = corpusSources(deps.snapshot).filter((s) => s.language === language.code);
     sendHtml(req, res, languagePage({ assets, language, languages: deps.snapshot.languages(), wordOfTheDay, sources }), { cache: CACHE.short });
+  }));
+
+  app.get('/downloads', guarded((req, res) => {
+    sendHtml(req, res, downloadsPage({ assets, index: deps.snapshot.downloads?.().index }), { cache: CACHE.short });
   }));
 
   // Pages fixed for the process (by the snapshot and the configuration): rendered once, on first request, and
