@@ -2,36 +2,20 @@
 // tone marks → entry with its tone-marked headword and licence; sign up → key → API call; /docs renders.
 // Screenshots of every page (desktop and phone) go to test-artifacts/web/.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { ROOT, startStack } from '../support/stack.ts';
 import type { Stack } from '../support/stack.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'web');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** Debian's chromium (CI installs it with apt); CHROMIUM_PATH overrides. */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  try {
-    candidates.push(execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim());
-  } catch {
-    // not on PATH: the fixed candidates remain
-  }
-  const found = candidates.find((c): c is string => Boolean(c) && existsSync(c as string));
-  if (!found) {
-    throw new Error('Chromium not found: the browser tests need it. Install it with `apt-get install -y chromium` (CI does) or set CHROMIUM_PATH.');
-  }
-  return found;
-}
 
 let stack: Stack;
 let browser: Browser;

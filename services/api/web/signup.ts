@@ -6,12 +6,18 @@ import { KEY_CREATION_LIMIT, KEY_CREATION_WINDOW_SECONDS } from '../../shared/pl
 import { InvalidRegistrationError, MeteringUnavailableError, RateLimitedError } from '../../shared/domain-errors.ts';
 import type { Deps } from '../deps.ts';
 import { clientIp } from '../http/client-ip.ts';
+import { isCrossOriginBrowser } from '../http/same-origin.ts';
 import { registrationSchema } from '../registration.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
 import { SIGNUP_FIELDS, developersPage, keyCreatedPage } from './pages/developers.ts';
 import type { SignupErrors, SignupField, SignupValues } from './pages/developers.ts';
 import { CACHE, sendHtml } from './respond.ts';
+
+const CROSS_SITE_PROBLEM = {
+  title: 'Sign up on this site',
+  detail: 'This form was sent from another website, so no key was created. Fill in the form below to get a key.',
+};
 
 /** Metering is down (fails closed): a short wait usually suffices while it restarts. */
 const RETRY_SIGNUP_AFTER_SECONDS = 60;
@@ -68,6 +74,12 @@ export function signupHandler(deps: Deps, assets: AssetUrls) {
     // Read before the first await: the peer address is gone once the request has ended.
     const ip = clientIp(req.ip, req.headers['x-forwarded-for'], deps.config.trustProxy);
     const origin = baseUrl(req);
+    // A form of another site, submitted in the visitor's browser (CSRF): no key, and no attempt counted
+    // against the visitor's address.
+    if (isCrossOriginBrowser(req.headers)) {
+      sendHtml(res, developersPage({ assets, problem: CROSS_SITE_PROBLEM }), { status: 403, cache: CACHE.noStore });
+      return;
+    }
     const contentType = req.headers['content-type'] ?? '';
     const body = contentType.startsWith('application/x-www-form-urlencoded')
       ? ((await req.urlencoded()) as Record<string, unknown>)
