@@ -17,6 +17,7 @@ import { testSnapshotPath } from './snapshot.ts';
 
 import type { ChildProcess } from 'node:child_process';
 import type { Deps, Logger } from '../../services/api/deps.ts';
+import type { Server } from 'hyper-express';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import type { NatsHandle } from './nats.ts';
 
@@ -231,6 +232,8 @@ export async function startStack(options: { workers?: number; env?: NodeJS.Proce
 
 export interface InProcessStack extends Stack {
   deps: Deps;
+  /** The app itself, for tests that look at what its routes keep (queryCachesOf). */
+  app: Server;
   /** Log records the app wrote (parsed JSON lines). */
   records: Array<Record<string, unknown>>;
 }
@@ -276,6 +279,7 @@ export async function startInProcessStack(
     port: app.port,
     snapshotPath,
     deps,
+    app,
     records,
     logs: () => records.map((r) => JSON.stringify(r)).join('\n'),
     signalWorker: () => Promise.reject(new Error('the in-process stack has no worker processes')),
