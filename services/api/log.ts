@@ -1,5 +1,7 @@
 // JSON-lines logger for the worker: info lines are batched for a few milliseconds (one write instead of
 // one per request under load: pm2 pays per chunk it reads from the pipe), errors are written at once.
+import { jsonLine } from '../shared/printable.ts';
+
 import type { Logger } from './deps.ts';
 
 /** Flush early when this much log text is waiting. */
@@ -9,13 +11,14 @@ const MAX_BUFFERED_CHARS = 64 * 1024;
  * couple of requests, and pm2's daemon read them at 18-31 % of a core (npm run bench --profile).
  */
 const LOG_FLUSH_INTERVAL_MS = 50;
+const GET_JSON = '"GET"';
 
 export function createLogger(
   base: Record<string, unknown>,
   out: NodeJS.WritableStream = process.stdout,
   err: NodeJS.WritableStream = process.stderr,
 ): Logger {
-  const prefix = JSON.stringify(base).slice(0, -1);
+  const prefix = jsonLine(base).slice(0, -1);
   // Lines waiting, joined at the flush. Appending each line to one string instead built a rope of hundreds of
   // lines that the write had to flatten before encoding it, at several times the cost of the join
   // (scripts/bench/notes.md, session 12).
@@ -24,7 +27,8 @@ export function createLogger(
   let scheduled = false;
 
   const line = (fields: Record<string, unknown>): string => {
-    const body = JSON.stringify({ time: new Date().toISOString(), ...fields });
+    // jsonLine: text from clients (a page's path, an error's message) cannot drive the terminal showing the log.
+    const body = jsonLine({ time: new Date().toISOString(), ...fields });
     // Splice the fixed fields in without re-serialising them per line.
     return prefix === '{' ? `${body}\n` : `${prefix},${body.slice(1)}\n`;
   };
@@ -64,12 +68,12 @@ export function createLogger(
       append(line({ level: 'info', ...fields }));
     },
     request(method, route, status, ms, keyPrefix) {
-      // Written by hand: this runs once per request. Method, route and key prefix come from closed sets of
-      // safe characters (route patterns are constants, prefixes are svc_live_ + hex); JSON.stringify guards
-      // the method anyway.
+      // Written by hand: this runs once per request. Route and key prefix come from closed sets of safe
+      // characters (route patterns are constants, prefixes are svc_live_ + hex); the method is the client's,
+      // encoded by jsonLine (GET, the metered routes' own, without a call).
       const key = keyPrefix === undefined ? '' : `,"keyPrefix":"${keyPrefix}"`;
       append(
-        `${requestPrefix}"time":"${isoNow()}","level":"info","msg":"request","method":${JSON.stringify(method)},` +
+        `${requestPrefix}"time":"${isoNow()}","level":"info","msg":"request","method":${method === 'GET' ? GET_JSON : jsonLine(method)},` +
           `"route":"${route}","status":${status},"ms":${ms}${key}}\n`,
       );
     },

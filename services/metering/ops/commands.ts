@@ -1,9 +1,11 @@
-// The operator commands: argument shapes, the request each sends, and how each reply reads as text.
+// The operator commands: argument shapes, the request each sends, and how each reply reads as text (every
+// value from the service shown through printable(): see table.ts).
 import type { NatsConnection } from 'nats';
 
 import { call } from '../../shared/metering/client.ts';
 import { OPS } from '../../shared/metering/ops-protocol.ts';
 import { PLANS, type Plan } from '../../shared/plans.ts';
+import { shown } from '../../shared/printable.ts';
 import { record, table } from './table.ts';
 
 const DEVELOPER_COLUMNS = ['email', 'name', 'plan', 'status', 'keys', 'createdAt', 'id'];
@@ -46,7 +48,7 @@ export const COMMANDS: Record<string, Command> = {
       need(args, 2, this.usage);
       if (!(PLANS as readonly string[]).includes(args[1])) throw new UsageError(`unknown plan ${args[1]}; use one of ${PLANS.join(', ')}`);
       const reply = await call(nc, OPS.developersSetPlan, { email: args[0], plan: args[1] as Plan });
-      return { json: reply, text: `${reply.developer.email} is now on the ${reply.developer.plan} plan` };
+      return { json: reply, text: shown`${reply.developer.email} is now on the ${reply.developer.plan} plan` };
     },
   },
   'developers suspend': {
@@ -54,7 +56,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(nc, args) {
       need(args, 1, this.usage);
       const reply = await call(nc, OPS.developersSuspend, { email: args[0] });
-      return { json: reply, text: `${reply.developer.email} is suspended; its ${reply.developer.keys} key(s) are refused` };
+      return { json: reply, text: shown`${reply.developer.email} is suspended; its ${reply.developer.keys} key(s) are refused` };
     },
   },
   'developers reinstate': {
@@ -62,7 +64,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(nc, args) {
       need(args, 1, this.usage);
       const reply = await call(nc, OPS.developersReinstate, { email: args[0] });
-      return { json: reply, text: `${reply.developer.email} is active again` };
+      return { json: reply, text: shown`${reply.developer.email} is active again` };
     },
   },
   'keys list': {
@@ -78,7 +80,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(nc, args) {
       need(args, 1, this.usage);
       const reply = await call(nc, OPS.keysRevoke, { keyPrefix: args[0] });
-      return { json: reply, text: `key ${reply.key.prefix} revoked at ${reply.key.revokedAt}` };
+      return { json: reply, text: shown`key ${reply.key.prefix} revoked at ${reply.key.revokedAt}` };
     },
   },
   'keys expire': {
@@ -89,7 +91,7 @@ export const COMMANDS: Record<string, Command> = {
       if (at !== undefined && Number.isNaN(Date.parse(at))) throw new UsageError(`--at ${at} is not an ISO 8601 time`);
       const iso = at === undefined ? undefined : new Date(Date.parse(at)).toISOString();
       const reply = await call(nc, OPS.keysExpire, { keyPrefix: args[0], at: iso });
-      return { json: reply, text: `key ${reply.key.prefix} expires at ${reply.key.expiresAt} (${reply.key.status})` };
+      return { json: reply, text: shown`key ${reply.key.prefix} expires at ${reply.key.expiresAt} (${reply.key.status})` };
     },
   },
   usage: {
@@ -99,7 +101,7 @@ export const COMMANDS: Record<string, Command> = {
       const date = flags.get('date');
       if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError('--date must be YYYY-MM-DD');
       const reply = await call(nc, OPS.usage, { email: args[0], date });
-      const head = `${reply.email} (${reply.plan}) on ${reply.date} UTC`;
+      const head = shown`${reply.email} (${reply.plan}) on ${reply.date} UTC`;
       return { json: reply, text: `${head}\n${table(reply.rows, USAGE_COLUMNS)}` };
     },
   },
@@ -110,7 +112,7 @@ export const COMMANDS: Record<string, Command> = {
       // The service writes the file: resolve it here so that a relative path means the operator's directory.
       const { resolve } = await import('node:path');
       const reply = await call(nc, OPS.backup, { file: resolve(args[0]) }, { timeoutMs: 60_000 });
-      return { json: reply, text: `backup written to ${reply.file} (${reply.bytes} bytes)` };
+      return { json: reply, text: shown`backup written to ${reply.file} (${reply.bytes} bytes)` };
     },
   },
 };

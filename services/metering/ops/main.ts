@@ -5,6 +5,7 @@ import { connect } from 'nats';
 
 import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { MeteringServiceError } from '../../shared/metering/client.ts';
+import { printable } from '../../shared/printable.ts';
 import { readMeteringConfig } from '../config.ts';
 import { COMMANDS, UsageError } from './commands.ts';
 
@@ -42,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     command = parse(argv);
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n${help()}\n`);
+    process.stderr.write(`${printable((err as Error).message)}\n${help()}\n`);
     return EXIT_USAGE;
   }
   const config = readMeteringConfig();
@@ -59,11 +60,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`${err.message}\n`);
+      process.stderr.write(`${printable(err.message)}\n`);
       return EXIT_USAGE;
     }
     if (err instanceof MeteringServiceError) {
-      process.stderr.write(`error: ${err.message}\n`);
+      process.stderr.write(`error: ${printable(err.message)}\n`);
       return EXIT_REFUSED;
     }
     if (err instanceof MeteringUnavailableError) {
