@@ -9,7 +9,19 @@ import { shown } from '../../shared/printable.ts';
 import { record, table } from './table.ts';
 
 const DEVELOPER_COLUMNS = ['email', 'name', 'plan', 'status', 'keys', 'createdAt', 'id'];
-const KEY_COLUMNS = ['prefix', 'name', 'status', 'scope', 'createdAt', 'revokedAt', 'expiresAt'];
+/** Each key with who registered it: the email's owner or someone else who used their address (set-plan). */
+const KEY_COLUMNS = [
+  'prefix',
+  'name',
+  'plan',
+  'status',
+  'createdAt',
+  'registrantName',
+  'registrantOrganization',
+  'registrantAddress',
+  'revokedAt',
+  'expiresAt',
+];
 const USAGE_COLUMNS = ['keyPrefix', 'keyName', 'endpoint', 'used', 'limit'];
 
 export class UsageError extends Error {
@@ -43,12 +55,17 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'developers set-plan': {
-    usage: `developers set-plan <email> <${PLANS.join('|')}>`,
-    async run(nc, args) {
+    usage: `developers set-plan <email> <${PLANS.join('|')}> [--keys <prefix>[,<prefix>…] | --all-keys]`,
+    async run(nc, args, flags) {
       need(args, 2, this.usage);
       if (!(PLANS as readonly string[]).includes(args[1])) throw new UsageError(`unknown plan ${args[1]}; use one of ${PLANS.join(', ')}`);
-      const reply = await call(nc, OPS.developersSetPlan, { email: args[0], plan: args[1] as Plan });
-      return { json: reply, text: shown`${reply.developer.email} is now on the ${reply.developer.plan} plan` };
+      const keys = flags.get('keys')?.split(',').map((k) => k.trim()).filter(Boolean);
+      if (keys !== undefined && keys.length === 0) throw new UsageError('--keys needs at least one key prefix');
+      const allKeys = flags.has('all-keys') || undefined;
+      const reply = await call(nc, OPS.developersSetPlan, { email: args[0], plan: args[1] as Plan, keys, allKeys });
+      const head = shown`${reply.developer.email} is now on the ${reply.developer.plan} plan; keys changed (${reply.changed.length}):`;
+      const rest = reply.unchanged.length === 0 ? '' : `\n\nKeys not changed\n${table(reply.unchanged, KEY_COLUMNS)}`;
+      return { json: reply, text: `${head}\n${table(reply.changed, KEY_COLUMNS)}${rest}` };
     },
   },
   'developers suspend': {

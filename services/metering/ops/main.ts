@@ -13,13 +13,15 @@ import { COMMANDS, UsageError } from './commands.ts';
 const EXIT_REFUSED = 1;
 const EXIT_USAGE = 2;
 const EXIT_UNAVAILABLE = 3;
+/** Flags that take no value. */
+const BOOLEAN_FLAGS = new Set(['--json', '--all-keys']);
 
 function parse(argv: string[]) {
   const flags = new Map<string, string>();
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--json') flags.set('json', 'true');
+    if (BOOLEAN_FLAGS.has(a)) flags.set(a.slice(2), 'true');
     else if (a.startsWith('--')) {
       const [name, inline] = a.slice(2).split('=', 2);
       const value = inline ?? argv[++i];
