@@ -1,10 +1,11 @@
 // buildSnapshot(): the whole build as one function (used by build/main.ts and in-process by tests).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import Database from 'better-sqlite3';
 
+import { makePrivateDir } from '../services/shared/private-files.ts';
 import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../services/shared/snapshot/format.ts';
 import { writeKeyFilters } from '../services/shared/snapshot/stored-filters.ts';
 import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
@@ -73,7 +74,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   progress.log(`corpora: ${location.dir} (${location.why})`);
 
   const out = path.resolve(options.out);
-  mkdirSync(path.dirname(out), { recursive: true });
+  // The default output is under DATA_DIR, which holds metering.db: created 0700 (private-files.ts).
+  makePrivateDir(path.dirname(out));
   const tmp = `${out}.tmp-${process.pid}`;
   const stagePath = `${tmp}.stage`;
   for (const f of [tmp, stagePath]) rmSync(f, { force: true });

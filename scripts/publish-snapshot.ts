@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 import { openSnapshot } from '../services/api/snapshot/reader.ts';
 import { readEnv, sharedEnvSchema } from '../services/shared/env.ts';
+import { makePrivateDir } from '../services/shared/private-files.ts';
 
 const env = readEnv(sharedEnvSchema.extend({ CORPORA_DIR: z.string().optional() }));
 const { values: args } = parseArgs({
@@ -23,7 +24,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const dir = path.resolve(env.DATA_DIR, 'snapshots');
 const current = path.join(dir, 'current.sqlite');
 const previous = path.join(dir, 'previous.sqlite');
-fs.mkdirSync(dir, { recursive: true });
+makePrivateDir(dir);
 
 /** Points `link` at `target` atomically: a reader opening `link` sees the old or the new file, never neither. */
 function relink(link: string, target: string): void {
