@@ -33,6 +33,7 @@ import { createAccounts } from './store/accounts.ts';
 import { createQuota } from './store/quota.ts';
 import { createThrottle } from './store/throttle.ts';
 import { createSerializer } from './serialize.ts';
+import { describeStorageError, StorageHealth } from './storage-health.ts';
 
 /** A holder that does not hand units back within this is treated as gone; its units stay counted. */
 export const RECLAIM_TIMEOUT_MS = 250;
@@ -46,6 +47,11 @@ export interface MeteringServiceOptions {
   log: Log;
   /** Injected clock (ms since epoch); the process passes Date.now. */
   now?: () => number;
+  /**
+   * A storage error no wait can mend (a damaged metering.db, a read-only or failing disk): the process passes
+   * one that logs it and exits, so that pm2 restarts it with back-off. Default: logged only.
+   */
+  onFatalStorageError?: (error: unknown) => void;
 }
 
 export interface MeteringService {
@@ -55,13 +61,17 @@ export interface MeteringService {
 
 export async function startMeteringService(options: MeteringServiceOptions): Promise<MeteringService> {
   const { nc, db, log } = options;
+  const now = options.now ?? Date.now;
+  const onFatal =
+    options.onFatalStorageError ?? ((error: unknown) => log.error({ msg: 'fatal storage error', error: describeStorageError(error) }));
   const ctx: MeteringContext = {
     db,
     accounts: createAccounts(db),
     quota: createQuota(db),
     throttle: createThrottle(db),
-    now: options.now ?? Date.now,
+    now,
     log,
+    storage: new StorageHealth({ db, log, now, onFatal }),
     broadcastKeysChanged(keyHashes, reason) {
       if (keyHashes.length > 0) nc.publish(KEYS_CHANGED_SUBJECT, encodeJson({ keyHashes, reason }));
     },
@@ -89,21 +99,23 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
     name: string,
     rpc: Rpc<Req, Rep>,
     handler: (ctx: MeteringContext, req: z.output<Req>) => z.input<Rep> | Promise<z.input<Rep>>,
+    committed?: (reply: z.input<Rep>) => boolean,
   ) => {
     srv.addEndpoint(name, {
       subject: rpc.subject,
       handler: (err, msg) => {
         if (err) return log.error({ msg: 'endpoint error', endpoint: name, error: err.message });
-        const done = answer(ctx, name, rpc, handler, msg).finally(() => inFlight.delete(done));
+        const done = answer(ctx, name, rpc, handler, msg, committed).finally(() => inFlight.delete(done));
         inFlight.add(done);
       },
     });
   };
 
+  // The replies that prove a commit tell the storage health so (a lease of an unknown key writes nothing).
   add('ping', RPC.ping, handlePing);
-  add('register', RPC.register, handleRegister);
-  add('lease', RPC.lease, handleLease);
-  add('release', RPC.release, handleRelease);
+  add('register', RPC.register, handleRegister, () => true);
+  add('lease', RPC.lease, handleLease, (reply) => reply.status === 'granted');
+  add('release', RPC.release, handleRelease, (reply) => reply.returned > 0);
   add('ops-developers-list', OPS.developersList, handleDevelopersList);
   add('ops-developers-show', OPS.developersShow, handleDevelopersShow);
   add('ops-developers-set-plan', OPS.developersSetPlan, handleDevelopersSetPlan);
@@ -116,7 +128,13 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
   add('ops-backup', OPS.backup, handleBackup);
   await nc.flush();
   // Yesterday's records stay, for late releases at the turn of the day.
-  const prune = () => ctx.quota.pruneHolds(utcDay(ctx.now() - DAY_MS));
+  const prune = () => {
+    try {
+      ctx.quota.pruneHolds(utcDay(ctx.now() - DAY_MS));
+    } catch (error) {
+      if (!ctx.storage.failed(error)) log.error({ msg: 'pruning lease records failed', error: describeStorageError(error) });
+    }
+  };
   prune();
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
@@ -125,6 +143,7 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
   return {
     async stop() {
       clearInterval(pruneTimer);
+      ctx.storage.stop();
       await stopService(srv);
       await Promise.allSettled([...inFlight]);
     },
@@ -137,6 +156,7 @@ async function answer<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
   rpc: Rpc<Req, Rep>,
   handler: (ctx: MeteringContext, req: z.output<Req>) => z.input<Rep> | Promise<z.input<Rep>>,
   msg: ServiceMsg,
+  committed?: (reply: z.input<Rep>) => boolean,
 ): Promise<void> {
   const parsed = rpc.request.safeParse(tryDecodeJson(msg.data));
   if (!parsed.success) {
@@ -144,9 +164,13 @@ async function answer<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
     return;
   }
   try {
-    msg.respond(encodeJson(await handler(ctx, parsed.data)));
+    const reply = await handler(ctx, parsed.data);
+    if (committed?.(reply)) ctx.storage.committed();
+    msg.respond(encodeJson(reply));
   } catch (err) {
     if (err instanceof ServiceFault) return fail(msg, err.kind, err.message, err.parameter);
+    // A full disk or a damaged database: logged once by the storage health, not per request.
+    if (ctx.storage.failed(err)) return fail(msg, 'unavailable', 'metering.db cannot commit');
     // Logged without the request: a registration reply or lease request may carry secrets.
     ctx.log.error({ msg: 'handler failed', endpoint: name, error: (err as Error).message, stack: (err as Error).stack });
     fail(msg, 'internal', 'metering service error');

@@ -41,6 +41,8 @@ export interface Backend {
   killMetering(): Promise<void>;
   /** Runs the operator CLI (`npm run ops -- …`) against this stack. */
   ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** Everything the metering process wrote to stdout and stderr so far. */
+  meteringLogs(): string;
   stop(): Promise<void>;
 }
 
@@ -94,10 +96,10 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ou
   throw new Error(`${what} did not come up within ${STARTUP_TIMEOUT_MS} ms. Output:\n${output()}`);
 }
 
-/** nats-server, a temp DATA_DIR and the metering process. */
-export async function startBackend(): Promise<Backend> {
+/** nats-server, a temp DATA_DIR (or the caller's, left in place at stop) and the metering process. */
+export async function startBackend(options: { dataDir?: string } = {}): Promise<Backend> {
   const nats = await startNats();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-api-test-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dict-api-test-'));
   const output: string[] = [];
   const env = { NATS_URL: nats.url, DATA_DIR: dataDir };
   let metering: ChildProcess | undefined;
@@ -130,10 +132,11 @@ export async function startBackend(): Promise<Backend> {
         child.stderr.on('data', (c: Buffer) => err.push(c.toString()));
         child.on('exit', (code) => resolve({ code: code ?? 1, stdout: out.join(''), stderr: err.join('') }));
       }),
+    meteringLogs: () => output.join(''),
     async stop() {
       if (metering) await stopChild(metering);
       await nats.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -163,8 +166,8 @@ function stackHelpers(baseUrl: string, backend: Backend) {
 }
 
 /** The full stack with `workers` API processes (default 2) on one port. */
-export async function startStack(options: { workers?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Stack> {
-  const backend = await startBackend();
+export async function startStack(options: { workers?: number; env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<Stack> {
+  const backend = await startBackend({ dataDir: options.dataDir });
   const snapshotPath = testSnapshotPath();
   const output: string[] = [];
   const workers: ChildProcess[] = [];

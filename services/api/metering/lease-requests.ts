@@ -5,8 +5,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import type { NatsConnection } from 'nats';
 
-import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
-import { call } from '../../shared/metering/client.ts';
+import { MeteringStorageError, MeteringUnavailableError } from '../../shared/domain-errors.ts';
+import { call, MeteringServiceError } from '../../shared/metering/client.ts';
 import { MAX_LEASE_WANT, RPC, type LeaseReply } from '../../shared/metering/protocol.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 
@@ -80,7 +80,12 @@ export class LeaseRequests {
     // it first meets a metering that is still down. An id the service never saw is simply granted afresh.
     const { holder, workerName: worker } = this.o;
     const want = Math.min(MAX_LEASE_WANT, Math.max(acq.waiters, acq.ahead));
-    const reply = await call(this.o.nc, RPC.lease, { holder, worker, requestId, keyHash: hash, endpoint, day, want });
+    const reply = await call(this.o.nc, RPC.lease, { holder, worker, requestId, keyHash: hash, endpoint, day, want }).catch(
+      (err: unknown) => {
+        // The service logged its storage failure once; the admission fails closed without a line per request.
+        throw err instanceof MeteringServiceError && err.kind === 'unavailable' ? new MeteringStorageError(err.message, { cause: err }) : err;
+      },
+    );
     this.unanswered.delete(slot);
     apply(reply, epoch);
   }

@@ -80,4 +80,9 @@ export const MIGRATIONS: readonly string[] = [
     registrant_name = (SELECT d.name FROM developers d WHERE d.id = api_keys.developer_id AND d.created_at = api_keys.created_at),
     registrant_organization = (SELECT d.organization FROM developers d WHERE d.id = api_keys.developer_id AND d.created_at = api_keys.created_at);
   `,
+  // One row rewritten by the storage probe (storage-health.ts): whether metering.db still takes commits when no
+  // request has written for a while, or after a write failed for lack of space.
+  `
+  CREATE TABLE storage_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);
+  `,
 ];
