@@ -6,6 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 import { makePrivateDir } from '../services/shared/private-files.ts';
+import { writeSha256Sidecar } from '../services/shared/snapshot/file-hash.ts';
 import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../services/shared/snapshot/format.ts';
 import { writeKeyFilters } from '../services/shared/snapshot/stored-filters.ts';
 import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
@@ -188,6 +189,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.exec('DROP TABLE sqlite_stat4');
     progress.end();
     db.close();
+    // Workers check the file against it before they map it (services/api/snapshot/check.ts).
+    writeSha256Sidecar(tmp, out);
     renameSync(tmp, out);
 
     const entriesByLanguage: Record<string, number> = {};

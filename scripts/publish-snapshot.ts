@@ -6,9 +6,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
+import { checkSnapshotFile } from '../services/api/snapshot/check.ts';
 import { openSnapshot } from '../services/api/snapshot/reader.ts';
 import { readEnv, sharedEnvSchema } from '../services/shared/env.ts';
 import { makePrivateDir } from '../services/shared/private-files.ts';
+import { SHA256_SUFFIX } from '../services/shared/snapshot/file-hash.ts';
 
 const env = readEnv(sharedEnvSchema.extend({ CORPORA_DIR: z.string().optional() }));
 const { values: args } = parseArgs({
@@ -42,8 +44,10 @@ function target(link: string): string | undefined {
   }
 }
 
-/** Opens the candidate read-only and checks it answers like a live snapshot would. */
+/** Checks the candidate's file as a worker will, then opens it read-only and checks it answers like a live snapshot would. */
 function check(file: string): string {
+  const verified = checkSnapshotFile(file);
+  if (!verified.ok) throw new Error(`${file}: ${verified.reason}`);
   const snapshot = openSnapshot(file);
   try {
     const languages = snapshot.languages();
@@ -93,6 +97,7 @@ function prune(): void {
     if (/^snapshot-.*\.sqlite$/.test(name) && !keep.has(name)) {
       fs.rmSync(path.join(dir, name), { force: true });
       fs.rmSync(path.join(dir, `${name}.report.json`), { force: true });
+      fs.rmSync(path.join(dir, `${name}${SHA256_SUFFIX}`), { force: true });
     }
   }
 }

@@ -32,6 +32,9 @@ export async function startPm2Stack(options: { workers?: number } = {}): Promise
   const snapshots = path.join(dataDir, 'snapshots');
   fs.mkdirSync(snapshots, { recursive: true });
   fs.copyFileSync(testSnapshotPath(), path.join(snapshots, 'snapshot-initial.sqlite'));
+  // The build's SHA-256 beside it, which the workers check the file against.
+  const sidecar = `${testSnapshotPath()}.sha256`;
+  if (fs.existsSync(sidecar)) fs.copyFileSync(sidecar, path.join(snapshots, 'snapshot-initial.sqlite.sha256'));
   fs.symlinkSync('snapshot-initial.sqlite', path.join(snapshots, 'current.sqlite'));
 
   // pm2 runs production's ecosystem, which listens on fixed ports: chosen free here, bound later.

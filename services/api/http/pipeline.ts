@@ -126,6 +126,7 @@ export function logRequest(deps: Deps, method: string, route: string, status: nu
 export function publicError(deps: Deps, method: string, route: string, error: unknown): ApiError {
   const { apiError, unexpected } = toApiError(error);
   if (unexpected) {
+    if (isDamagedFile(error)) deps.onSnapshotFault?.(error);
     deps.log.error({
       msg: 'unhandled error',
       method,
@@ -136,6 +137,12 @@ export function publicError(deps: Deps, method: string, route: string, error: un
   }
   return apiError;
 }
+
+/** SQLite's codes for a file whose bytes are not what it wrote (the snapshot is the only database a worker reads). */
+const isDamagedFile = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
+};
 
 /** The one error writer for hyper-express routes: {error: {code, message, details?}}. */
 export function writeError(deps: Deps, req: Request, res: Response, ctx: RequestContext, error: unknown): void {

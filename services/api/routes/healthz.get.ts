@@ -12,7 +12,9 @@ export const healthzQuerySchema = z.object({});
 
 export function registerHealthz(app: Server, deps: Deps): void {
   const { version, builtAt, contentHash, formatVersion, sample } = deps.snapshot.meta;
-  const snapshot = { version, builtAt, contentHash, formatVersion, sample };
+  // A worker serving an older snapshot than configured (its own failed its check) answers, but says degraded.
+  const fallback = deps.snapshotFallback;
+  const snapshot = { version, builtAt, contentHash, formatVersion, sample, ...(fallback ? { fallback } : {}) };
   app.get(
     '/healthz',
     pipeline(app, deps, 'GET /healthz', async (_req, res, ctx) => {
@@ -24,7 +26,8 @@ export function registerHealthz(app: Server, deps: Deps): void {
         ? { reachable: true, canCommit: health.canCommit, ...(health.storageError ? { storageError: health.storageError } : {}) }
         : { reachable: false };
       res.header('cache-control', NO_STORE);
-      sendJson(res, ctx, ok ? 200 : 503, JSON.stringify({ status: ok ? 'ok' : 'degraded', snapshot, metering }));
+      const status = ok && fallback === undefined ? 'ok' : 'degraded';
+      sendJson(res, ctx, ok ? 200 : 503, JSON.stringify({ status, snapshot, metering }));
     }),
   );
 }
