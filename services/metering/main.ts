@@ -5,10 +5,11 @@ import { ConfigError } from '../shared/env.ts';
 import { widerThanPrivate } from '../shared/private-files.ts';
 import { readMeteringConfig } from './config.ts';
 import { openMeteringDb } from './db/open.ts';
-import type { Db } from './db/open.ts';
 import { createLog } from './log.ts';
 import { startMeteringService } from './service.ts';
 import { describeStorageError } from './storage-health.ts';
+
+import type { Db } from './db/open.ts';
 
 /** Reconnect quickly after a NATS restart; never give up (the service recovers by itself). */
 const RECONNECT_TIME_WAIT_MS = 250;
