@@ -27,6 +27,12 @@ const shared = {
 // while metering was down, when every failed request formats a stack.
 const NO_PM2_SOURCE_MAPS = { disable_source_map_support: true };
 
+// A process that exits at once (metering.db that cannot be opened, no good snapshot) is started again after
+// 100 ms, then 1.5 times longer each time up to 15 s, for as long as it takes: pm2 resets the delay once the
+// process stays up 30 s. A fixed restart_delay instead had pm2 count 16 quick exits as unstable and stop
+// restarting ("errored"), so the service stayed down after the cause was mended until someone restarted it.
+const RESTART_WITH_BACKOFF = { exp_backoff_restart_delay: 100 };
+
 const apps = [];
 if (!env.NATS_URL) {
   apps.push({
@@ -54,7 +60,7 @@ apps.push({
   ...NO_PM2_SOURCE_MAPS,
   // Let it return leased units and commit before pm2 kills it.
   kill_timeout: 10000,
-  restart_delay: 200,
+  ...RESTART_WITH_BACKOFF,
 });
 apps.push({
   name: 'api',
@@ -97,7 +103,7 @@ apps.push({
   listen_timeout: 15000,
   // Time to finish in-flight requests and hand back leased quota.
   kill_timeout: 10000,
-  restart_delay: 200,
+  ...RESTART_WITH_BACKOFF,
 });
 
 // Rotates the files pm2 writes under $PM2_HOME/logs by size (LOG_MAX_MB, LOG_KEEP), by copy and truncate. Its

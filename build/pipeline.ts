@@ -1,11 +1,13 @@
 // buildSnapshot(): the whole build as one function (used by build/main.ts and in-process by tests).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import Database from 'better-sqlite3';
 
 import { downloadsDirOf } from '../services/shared/snapshot/downloads.ts';
+import { makePrivateDir } from '../services/shared/private-files.ts';
+import { writeSha256Sidecar } from '../services/shared/snapshot/file-hash.ts';
 import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../services/shared/snapshot/format.ts';
 import { writeKeyFilters } from '../services/shared/snapshot/stored-filters.ts';
 import { languageStandings } from './activation.ts';
@@ -82,7 +84,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   progress.log(`corpora: ${location.dir} (${location.why})`);
 
   const out = path.resolve(options.out);
-  mkdirSync(path.dirname(out), { recursive: true });
+  // The default output is under DATA_DIR, which holds metering.db: created 0700 (private-files.ts).
+  makePrivateDir(path.dirname(out));
   const tmp = `${out}.tmp-${process.pid}`;
   const stagePath = `${tmp}.stage`;
   const downloadsTmp = downloadsDirOf(tmp);
@@ -222,6 +225,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const downloadsDir = downloadsDirOf(out);
     rmSync(downloadsDir, { recursive: true, force: true });
     renameSync(downloadsTmp, downloadsDir);
+    // Workers check the file against it before they map it (services/api/snapshot/check.ts).
+    writeSha256Sidecar(tmp, out);
     renameSync(tmp, out);
 
     const entriesByLanguage: Record<string, number> = {};

@@ -8,12 +8,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
+import { checkSnapshotFile } from '../services/api/snapshot/check.ts';
 import { openSnapshot } from '../services/api/snapshot/reader.ts';
 import { readEnv, sharedEnvSchema } from '../services/shared/env.ts';
 import { downloadsDirOf } from '../services/shared/snapshot/downloads.ts';
 import { findStack, noStackMessage, pm2Interactive, stackProcesses } from '../services/shared/running-stack.ts';
 
 import type { RunningStack } from '../services/shared/running-stack.ts';
+import { makePrivateDir } from '../services/shared/private-files.ts';
+import { SHA256_SUFFIX } from '../services/shared/snapshot/file-hash.ts';
 
 const env = readEnv(sharedEnvSchema.extend({ CORPORA_DIR: z.string().optional() }));
 const { values: args } = parseArgs({
@@ -29,7 +32,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const dir = path.resolve(env.DATA_DIR, 'snapshots');
 const current = path.join(dir, 'current.sqlite');
 const previous = path.join(dir, 'previous.sqlite');
-fs.mkdirSync(dir, { recursive: true });
+makePrivateDir(dir);
 
 /** Stops with a message and a non-zero exit. */
 function fail(message: string): never {
@@ -66,8 +69,10 @@ function target(link: string): string | undefined {
   }
 }
 
-/** Opens the candidate read-only and checks it answers like a live snapshot would. */
+/** Checks the candidate's file as a worker will, then opens it read-only and checks it answers like a live snapshot would. */
 function check(file: string): string {
+  const verified = checkSnapshotFile(file);
+  if (!verified.ok) throw new Error(`${file}: ${verified.reason}`);
   const snapshot = openSnapshot(file);
   try {
     const languages = snapshot.languages();
@@ -129,6 +134,7 @@ function prune(): void {
       fs.rmSync(path.join(dir, name), { force: true });
       fs.rmSync(path.join(dir, `${name}.report.json`), { force: true });
       fs.rmSync(downloadsDirOf(path.join(dir, name)), { recursive: true, force: true });
+      fs.rmSync(path.join(dir, `${name}${SHA256_SUFFIX}`), { force: true });
     }
   }
 }

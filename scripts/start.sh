@@ -12,7 +12,8 @@ if [ -z "${NATS_URL:-}" ]; then need_apt nats-server nats-server; fi
 node --import tsx scripts/check-config.ts
 
 export DATA_DIR="${DATA_DIR:-./var}"
-mkdir -p "$DATA_DIR/snapshots"
+# 0700 whatever the caller's umask: DATA_DIR holds metering.db (names, emails, client addresses).
+(umask 077 && mkdir -p "$DATA_DIR/snapshots")
 # One pm2 home per copy, so that two copies (different PORT, NATS_PORT, DATA_DIR) run side by side; always
 # $DATA_DIR/pm2, where `npm run publish:snapshot`, `npm run ops` and `npm run pm2` look for this stack.
 export PM2_HOME="$(cd "$DATA_DIR" && pwd)/pm2"

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { Server } from 'hyper-express';
 
 import { ApiError, notFound } from '../shared/errors.ts';
-import { PREFLIGHT_HEADERS } from './http/headers.ts';
+import { NOSNIFF, PREFLIGHT_HEADERS } from './http/headers.ts';
 import { answerHeadLikeGet, installHyperExpressAdapter } from './http/hyper-express-adapter.ts';
 import { inFlightOf, logRequest, pipeline, writeError } from './http/pipeline.ts';
 import { registerDevelopersCreate } from './routes/developers.create.ts';
@@ -58,7 +58,13 @@ export function createApp(deps: Deps): Server {
   registerDownloadsList(app, deps);
   registerDownloadsGet(app, deps);
 
-  // CORS preflight for browsers calling the API with a key (beyond the contract).
+  // Registration allows no other origin: without Access-Control-Allow-Origin the browser never sends the
+  // POST of a page elsewhere (registerDevelopersCreate refuses the ones that need no preflight).
+  app.options('/api/v1/developers', (_req, res) => {
+    res.header(NOSNIFF[0], NOSNIFF[1]);
+    res.status(204).send();
+  });
+  // CORS preflight for browsers calling the keyed reads (beyond the contract).
   app.options('/api/*', (_req, res) => {
     for (const [name, value] of Object.entries(PREFLIGHT_HEADERS)) res.header(name, value);
     res.status(204).send();

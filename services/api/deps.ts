@@ -2,6 +2,7 @@
 import type { ApiConfig } from './config.ts';
 import type { Meter } from './metering/meter.ts';
 import type { WorkerStats } from './metrics/worker-stats.ts';
+import type { SnapshotFallback } from './snapshot/open-checked.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 
 export interface Logger {
@@ -27,4 +28,11 @@ export interface Deps {
   stats: WorkerStats;
   /** Injected clock (ms since epoch) so that day boundaries can be tested. */
   now: () => number;
+  /** Set when the configured snapshot failed its check and an older one is served (/healthz: degraded). */
+  snapshotFallback?: SnapshotFallback;
+  /**
+   * Told of an error that says the snapshot file is damaged (SQLite found it corrupt while serving); the
+   * process passes one that stops the worker, so that pm2 starts it again on a snapshot that passes its check.
+   */
+  onSnapshotFault?: (error: unknown) => void;
 }

@@ -1,6 +1,7 @@
 // The API worker's logger: the process logger (pino, bounded outputs) plus the per-request line, formatted by
 // hand and batched, and written for every request, for server errors only, or for a sample (REQUEST_LOG).
 import { createLogger } from '../shared/log/logger.ts';
+import { jsonLine } from '../shared/printable.ts';
 
 import type { LoggerStreams } from '../shared/log/logger.ts';
 import type { RequestLogConfig } from './config.ts';
@@ -8,6 +9,7 @@ import type { Logger } from './deps.ts';
 
 /** Responses from this status on are server errors: logged in every mode. */
 const SERVER_ERROR = 500;
+const GET_JSON = '"GET"';
 
 export function createApiLogger(base: Record<string, string>, requestLog: RequestLogConfig, streams: LoggerStreams = {}): Logger {
   const log = createLogger(base, streams);
@@ -39,11 +41,11 @@ export function createApiLogger(base: Record<string, string>, requestLog: Reques
       }
       // Written by hand: this runs once per request, where pino's serialisation costs a worker several times
       // as much (scripts/bench/log-cost.ts). Method, route and key prefix come from closed sets of safe
-      // characters (route patterns are constants, prefixes are svc_live_ + hex); JSON.stringify guards the
-      // method anyway.
+      // characters (route patterns are constants, prefixes are svc_live_ + hex); the method is the client's,
+      // encoded by jsonLine (GET, the metered routes' own, without a call).
       const key = keyPrefix === undefined ? '' : `,"keyPrefix":"${keyPrefix}"`;
       out.request(
-        `${requestPrefix}"time":"${isoNow()}","level":"info","msg":"request","method":${JSON.stringify(method)},` +
+        `${requestPrefix}"time":"${isoNow()}","level":"info","msg":"request","method":${method === 'GET' ? GET_JSON : jsonLine(method)},` +
           `"route":"${route}","status":${status},"ms":${ms}${key}}\n`,
       );
     },

@@ -1,4 +1,4 @@
-// API worker entry point: configuration → snapshot → meter → app → listen; graceful shutdown on signals.
+// API worker entry point: configuration → checked snapshot → meter → app → listen; graceful shutdown on signals.
 import { ConfigError } from '../shared/env.ts';
 import { closeApp, createApp } from './app.ts';
 import { readApiConfig } from './config.ts';
@@ -6,24 +6,48 @@ import { createApiLogger } from './log.ts';
 import { connectMeter } from './metering/nats-meter.ts';
 import { serveWorkerMetrics } from './metrics/serve.ts';
 import { WorkerCounters } from './metrics/worker-stats.ts';
-import { openSnapshot } from './snapshot/reader.ts';
+import { openCheckedSnapshot } from './snapshot/open-checked.ts';
+import { watchSnapshotFile } from './snapshot/watch.ts';
 
-import type { Deps } from './deps.ts';
-import type { Snapshot } from './snapshot/snapshot.ts';
+import type { Deps, Logger } from './deps.ts';
+import type { CheckedSnapshot } from './snapshot/open-checked.ts';
+
+/** Exit code of a worker whose snapshot changed or was found damaged: pm2 restarts it (with back-off). */
+const EXIT_SNAPSHOT = 1;
 
 async function main(): Promise<void> {
   const config = readApiConfig();
   const log = createApiLogger({ service: 'api', worker: config.workerName }, config.requestLog);
-  const snapshot = open(config.snapshotPath);
+  const { snapshot, file, fallback } = open(config.snapshotPath, log);
+  const unwatch = watchSnapshotFile(file, (change) => {
+    // Not a graceful stop: the pages behind the map may be gone, and draining would read them.
+    log.error({ msg: `SNAPSHOT FILE CHANGED UNDER THE WORKER (${change}): exiting at once; the restart checks it. Publish with npm run publish:snapshot, never cp over a live snapshot.`, file });
+    log.flush();
+    process.exit(EXIT_SNAPSHOT);
+  });
   const counters = new WorkerCounters();
   const meter = await connectMeter({ natsUrl: config.natsUrl, workerName: config.workerName, stats: counters });
-  const deps: Deps = { config, snapshot, meter, log, stats: counters, now: Date.now };
+  // Set once the app exists: a fault found while serving stops the worker like a signal, with a failing code.
+  let stopOn = (_why: string, _code: number): void => undefined;
+  const deps: Deps = {
+    config,
+    snapshot,
+    meter,
+    log,
+    stats: counters,
+    now: Date.now,
+    snapshotFallback: fallback,
+    onSnapshotFault: (error) => {
+      log.error({ msg: `SNAPSHOT DAMAGED: SQLite found ${file} corrupt while serving; stopping so that the restart checks it`, error: String(error) });
+      stopOn('snapshot damaged', EXIT_SNAPSHOT);
+    },
+  };
   const app = createApp(deps);
   await app.listen(config.port, config.host);
   const metrics = await serveWorkerMetrics(config.natsUrl, { worker: config.workerName, counters, log, meter, snapshot });
 
   const { version, sample } = snapshot.meta;
-  log.info({ msg: 'listening', host: config.host, port: app.port, snapshot: version, snapshotPath: config.snapshotPath, sample });
+  log.info({ msg: 'listening', host: config.host, port: app.port, snapshot: version, snapshotPath: config.snapshotPath, snapshotFile: file, sample });
   if (sample) {
     log.error({
       msg: 'WARNING: serving the bundled SAMPLE snapshot, not the real corpora. Build the real one with `npm run build:snapshot`.',
@@ -37,30 +61,32 @@ async function main(): Promise<void> {
   process.send?.('ready');
 
   let stopping = false;
-  const stop = async (signal: string): Promise<void> => {
+  const stop = async (signal: string, code = 0): Promise<void> => {
     if (stopping) return;
     stopping = true;
     log.info({ msg: 'stopping', signal });
     await closeApp(app);
     await metrics.close();
     await meter.close().catch((error: unknown) => log.error({ msg: 'meter close failed', error: String(error) }));
+    unwatch();
     snapshot.close();
     log.info({ msg: 'stopped' });
     log.flush();
-    process.exit(0);
+    process.exit(code);
   };
+  stopOn = (why, code) => void stop(why, code);
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 }
 
-function open(snapshotPath: string): Snapshot {
+function open(snapshotPath: string, log: Logger): CheckedSnapshot {
   try {
-    return openSnapshot(snapshotPath);
+    return openCheckedSnapshot(snapshotPath, log);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(
-      `Cannot open the snapshot at ${snapshotPath} (SNAPSHOT_PATH, or DATA_DIR/snapshots/current.sqlite): ${reason}. ` +
-        'Build one with `npm run build:snapshot`.',
+      `Cannot open the snapshot at ${snapshotPath} (SNAPSHOT_PATH, or DATA_DIR/snapshots/current.sqlite): ${reason}\n` +
+        'Build one with `npm run build:snapshot`, or publish one with `npm run publish:snapshot`.',
     );
   }
 }

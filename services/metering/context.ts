@@ -2,6 +2,7 @@
 import type { Range } from '../shared/metering/ranges.ts';
 import type { Db } from './db/open.ts';
 import type { Log } from './log.ts';
+import type { StorageHealth } from './storage-health.ts';
 import type { Accounts } from './store/accounts.ts';
 import type { Quota, Slot } from './store/quota.ts';
 import type { Throttle } from './store/throttle.ts';
@@ -13,6 +14,8 @@ export interface MeteringContext {
   throttle: Throttle;
   now: () => number;
   log: Log;
+  /** Whether metering.db takes commits (ping reports it); told of every storage fault. */
+  storage: StorageHealth;
   /** Tells every worker to forget what it cached about these keys (revocation, suspension, plan). */
   broadcastKeysChanged(keyHashes: string[], reason: string): void;
   /** Asks one holder for its unused units of a slot; undefined when it does not answer in time. */

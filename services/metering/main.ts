@@ -6,15 +6,21 @@ import { connect } from 'nats';
 
 import { ConfigError } from '../shared/env.ts';
 import { createProcessRegistry } from '../shared/metrics/registry.ts';
+import { widerThanPrivate } from '../shared/private-files.ts';
 import { readMeteringConfig } from './config.ts';
 import { openMeteringDb } from './db/open.ts';
 import { createLog } from './log.ts';
 import { createMeteringMetrics } from './metrics/metering-metrics.ts';
 import { startMetricsServer } from './metrics/server.ts';
 import { startMeteringService } from './service.ts';
+import { describeStorageError } from './storage-health.ts';
+
+import type { Db } from './db/open.ts';
 
 /** Reconnect quickly after a NATS restart; never give up (the service recovers by itself). */
 const RECONNECT_TIME_WAIT_MS = 250;
+/** Exit code of a storage failure: pm2 restarts the process with back-off (ecosystem.config.cjs). */
+const EXIT_STORAGE = 1;
 
 const log = createLog('metering');
 let config;
@@ -25,7 +31,33 @@ try {
   process.stderr.write(`${err.message}\n`);
   process.exit(1);
 }
-const db = openMeteringDb(config.dbPath);
+const { dbPath, dataDir } = config;
+
+/**
+ * One line saying what is wrong and what happens next, then exit: staying up would serve nothing, and pm2
+ * (exp_backoff_restart_delay) starts the process again until the database opens, without a person.
+ */
+function exitOnStorage(stage: string, error: unknown): never {
+  log.error({
+    msg: `metering.db ${stage}: exiting so that pm2 restarts metering with back-off; it recovers by itself once the file opens (restore it from a backup, or move it away to start empty, or make DATA_DIR writable)`,
+    db: dbPath,
+    error: describeStorageError(error),
+  });
+  process.exit(EXIT_STORAGE);
+}
+
+function openDb(): Db {
+  try {
+    return openMeteringDb(dbPath);
+  } catch (error) {
+    return exitOnStorage('cannot be opened', error);
+  }
+}
+const db = openDb();
+const wider = widerThanPrivate(dataDir);
+if (wider !== undefined) {
+  log.error({ msg: 'DATA_DIR is open to other users: it holds personal data; chmod 700 it', dataDir, mode: wider.toString(8) });
+}
 const nc = await connect({
   servers: config.natsUrl,
   name: `metering-${process.pid}`,
@@ -41,8 +73,10 @@ const service = await startMeteringService({
   log,
   metrics: createMeteringMetrics(registry),
   usageRetentionDays: config.usageRetentionDays,
+  // After the reply to the request that met it has gone out (the caller fails closed on it).
+  onFatalStorageError: (error) => setImmediate(() => exitOnStorage('failed while serving', error)),
 });
-log.info({ msg: 'listening', nats: config.natsUrl, db: config.dbPath });
+log.info({ msg: 'listening', nats: config.natsUrl, db: dbPath });
 // Metrics are for operators: a port already taken is logged, and metering serves on without them.
 const metrics = await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, worker, registry, nc, log }).then(
   (server) => {

@@ -37,6 +37,7 @@ import { createQuota } from './store/quota.ts';
 import { startUsageRetention } from './store/retention.ts';
 import { createThrottle } from './store/throttle.ts';
 import { createSerializer } from './serialize.ts';
+import { describeStorageError, StorageHealth } from './storage-health.ts';
 
 /** A holder that does not hand units back within this is treated as gone; its units stay counted. */
 export const RECLAIM_TIMEOUT_MS = 250;
@@ -54,6 +55,11 @@ export interface MeteringServiceOptions {
   metrics?: MeteringMetrics;
   /** Days of daily usage kept (USAGE_RETENTION_DAYS); older rows are deleted at start and once a day. */
   usageRetentionDays?: number;
+  /**
+   * A storage error no wait can mend (a damaged metering.db, a read-only or failing disk): the process passes
+   * one that logs it and exits, so that pm2 restarts it with back-off. Default: logged only.
+   */
+  onFatalStorageError?: (error: unknown) => void;
 }
 
 export interface MeteringService {
@@ -63,13 +69,17 @@ export interface MeteringService {
 
 export async function startMeteringService(options: MeteringServiceOptions): Promise<MeteringService> {
   const { nc, db, log } = options;
+  const now = options.now ?? Date.now;
+  const onFatal =
+    options.onFatalStorageError ?? ((error: unknown) => log.error({ msg: 'fatal storage error', error: describeStorageError(error) }));
   const ctx: MeteringContext = {
     db,
     accounts: createAccounts(db),
     quota: createQuota(db),
     throttle: createThrottle(db),
-    now: options.now ?? Date.now,
+    now,
     log,
+    storage: new StorageHealth({ db, log, now, onFatal }),
     broadcastKeysChanged(keyHashes, reason) {
       if (keyHashes.length > 0) nc.publish(KEYS_CHANGED_SUBJECT, encodeJson({ keyHashes, reason }));
     },
@@ -97,13 +107,14 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
     name: string,
     rpc: Rpc<Req, Rep>,
     handler: (ctx: MeteringContext, req: z.output<Req>) => z.input<Rep> | Promise<z.input<Rep>>,
+    committed?: (reply: z.input<Rep>) => boolean,
   ) => {
     srv.addEndpoint(name, {
       subject: rpc.subject,
       handler: (err, msg) => {
         if (err) return log.error({ msg: 'endpoint error', endpoint: name, error: err.message });
         const started = performance.now();
-        const done = answer(ctx, name, rpc, handler, msg)
+        const done = answer(ctx, name, rpc, handler, msg, committed)
           .then((outcome) => options.metrics?.request(name, outcome, (performance.now() - started) / 1000))
           .finally(() => inFlight.delete(done));
         inFlight.add(done);
@@ -111,11 +122,12 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
     });
   };
 
+  // The replies that prove a commit tell the storage health so (a lease of an unknown key writes nothing).
   add('ping', RPC.ping, handlePing);
-  add('register', RPC.register, handleRegister);
-  add('lease', RPC.lease, handleLease);
-  add('admit', RPC.admit, handleAdmit);
-  add('release', RPC.release, handleRelease);
+  add('register', RPC.register, handleRegister, () => true);
+  add('lease', RPC.lease, handleLease, (reply) => reply.status === 'granted');
+  add('admit', RPC.admit, handleAdmit, (reply) => reply.status === 'admitted');
+  add('release', RPC.release, handleRelease, (reply) => reply.returned > 0);
   add('ops-developers-list', OPS.developersList, handleDevelopersList);
   add('ops-developers-show', OPS.developersShow, handleDevelopersShow);
   add('ops-developers-set-plan', OPS.developersSetPlan, handleDevelopersSetPlan);
@@ -128,7 +140,13 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
   add('ops-backup', OPS.backup, handleBackup);
   await nc.flush();
   // Yesterday's records stay, for late releases at the turn of the day.
-  const prune = () => ctx.quota.pruneHolds(utcDay(ctx.now() - DAY_MS));
+  const prune = () => {
+    try {
+      ctx.quota.pruneHolds(utcDay(ctx.now() - DAY_MS));
+    } catch (error) {
+      if (!ctx.storage.failed(error)) log.error({ msg: 'pruning lease records failed', error: describeStorageError(error) });
+    }
+  };
   prune();
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
@@ -140,6 +158,7 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
       clearInterval(pruneTimer);
       retention.stop();
       await retention.idle();
+      ctx.storage.stop();
       await stopService(srv);
       await Promise.allSettled([...inFlight]);
       ctx.quota.sync();
@@ -154,6 +173,7 @@ async function answer<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
   rpc: Rpc<Req, Rep>,
   handler: (ctx: MeteringContext, req: z.output<Req>) => z.input<Rep> | Promise<z.input<Rep>>,
   msg: ServiceMsg,
+  committed?: (reply: z.input<Rep>) => boolean,
 ): Promise<string> {
   const parsed = rpc.request.safeParse(tryDecodeJson(msg.data));
   if (!parsed.success) {
@@ -161,12 +181,19 @@ async function answer<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
     return 'bad_request';
   }
   try {
-    msg.respond(encodeJson(await handler(ctx, parsed.data)));
+    const reply = await handler(ctx, parsed.data);
+    if (committed?.(reply)) ctx.storage.committed();
+    msg.respond(encodeJson(reply));
     return 'ok';
   } catch (err) {
     if (err instanceof ServiceFault) {
       fail(msg, err.kind, err.message, err.parameter);
       return err.kind;
+    }
+    // A full disk or a damaged database: logged once by the storage health, not per request.
+    if (ctx.storage.failed(err)) {
+      fail(msg, 'unavailable', 'metering.db cannot commit');
+      return 'unavailable';
     }
     // Logged without the request: a registration reply or lease request may carry secrets.
     ctx.log.error({ msg: 'handler failed', endpoint: name, error: (err as Error).message, stack: (err as Error).stack });

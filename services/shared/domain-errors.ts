@@ -45,7 +45,15 @@ export class RateLimitedError extends AnswerError {
 
 /** Metering or NATS is unreachable (no responders, timeout, closed connection). Fails closed. */
 export class MeteringUnavailableError extends Error {
-  override readonly name = 'MeteringUnavailableError';
+  override readonly name: string = 'MeteringUnavailableError';
+}
+
+/**
+ * The metering service answered that metering.db takes no commits (a full disk). It logged the cause once and
+ * /healthz reports it: the request fails closed without a log line of its own.
+ */
+export class MeteringStorageError extends MeteringUnavailableError {
+  override readonly name = 'MeteringStorageError';
 }
 
 /** A registration field the metering service refused; `parameter` names it for invalid_parameter. */

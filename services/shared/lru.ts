@@ -63,6 +63,11 @@ export class Lru<V> {
     return this.#map.size;
   }
 
+  /** The keys held, oldest first. */
+  keys(): IterableIterator<string> {
+    return this.#map.keys();
+  }
+
   /**
    * Drops the oldest key that was not read since eviction last passed over it; a read key gets a second chance
    * (its mark cleared, moved to the young end). Every pass clears marks, so this ends within one round.

@@ -46,7 +46,8 @@ describe('POST /api/v1/developers', () => {
     assert.match(body.usage, /X-API-Key/);
     for (const name of RATE_HEADERS) assert.equal(reply.headers.get(name), null, show(reply));
     assert.equal(reply.headers.get('cache-control'), 'no-store');
-    assert.equal(reply.headers.get('access-control-allow-origin'), '*');
+    // No CORS: a page of another origin must not read a key (test/web/cross-origin.test.ts).
+    assert.equal(reply.headers.get('access-control-allow-origin'), null, show(reply));
   });
 
   test('POST /api/v1/developers - the new key works at once on a metered route', async () => {

@@ -37,7 +37,7 @@ function rawGet(port: number, rawPath: string): Promise<{ status: number; header
 const noMeter: Meter = {
   admit: () => Promise.reject(new Error('a download reached the meter')),
   register: () => Promise.reject(new Error('a download reached the meter')),
-  reachable: () => Promise.resolve(true),
+  health: () => Promise.resolve({ reachable: true, canCommit: true }),
   close: () => Promise.resolve(),
 };
 

@@ -18,7 +18,7 @@ after(async () => {
 interface Health {
   status: string;
   snapshot: { version: string; sample: boolean };
-  metering: { reachable: boolean };
+  metering: { reachable: boolean; canCommit?: boolean; storageError?: string };
 }
 
 async function until(path: string, status: number): Promise<Reply> {
@@ -38,7 +38,7 @@ describe('GET /healthz', () => {
     assert.equal(body.status, 'ok');
     assert.equal(typeof body.snapshot.version, 'string');
     assert.ok(body.snapshot.version.length > 0);
-    assert.deepEqual(body.metering, { reachable: true });
+    assert.deepEqual(body.metering, { reachable: true, canCommit: true });
     assert.equal(reply.headers.get('cache-control'), 'no-store');
     for (const name of RATE_HEADERS) assert.equal(reply.headers.get(name), null);
   });

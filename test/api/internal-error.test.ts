@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
+import Database from 'better-sqlite3';
+
 import { INTERNAL_ERROR_MESSAGE } from '../../services/shared/errors.ts';
 import { startInProcessStack } from '../support/stack.ts';
 
@@ -11,13 +13,14 @@ import type { InProcessStack } from '../support/stack.ts';
 
 const SECRET_DETAIL = 'SQLITE_ERROR: no such column: folded in "SELECT * FROM entries_fts" at /work/main/var/snapshots/x.sqlite';
 
-/** The real snapshot, except that searching for "boom" and entry "boom" fail like a broken database. */
+/** The real snapshot, except that searching for "boom" and entry "boom" fail like a broken database, and "corrupt" as SQLite does on a damaged file. */
 function faulty(real: Snapshot): Snapshot {
   return new Proxy(real, {
     get(target, property, receiver) {
       if (property === 'search') {
         return (query: Parameters<Snapshot['search']>[0]) => {
           if (query.q === 'boom') throw new Error(SECRET_DETAIL);
+          if (query.q === 'corrupt') throw new Database.SqliteError('database disk image is malformed', 'SQLITE_CORRUPT');
           return target.search(query);
         };
       }
@@ -49,6 +52,17 @@ const get = async (path: string, apiKey = key) => {
 };
 
 describe('internal_error', () => {
+  test('internal_error - SQLite finding the snapshot corrupt tells the worker, which stops to check it on restart', async () => {
+    const faults: unknown[] = [];
+    stack.deps.onSnapshotFault = (error) => faults.push(error);
+    const { res, text } = await get('/api/v1/words?q=corrupt');
+    assert.equal(res.status, 500, text);
+    assert.deepEqual(faults.map((e) => (e as { code?: string }).code), ['SQLITE_CORRUPT']);
+    await get('/api/v1/words?q=boom');
+    assert.equal(faults.length, 1, 'other faults are not the file');
+    delete stack.deps.onSnapshotFault;
+  });
+
   for (const path of ['/api/v1/words?q=boom', '/api/v1/words/boom']) {
     test(`internal_error - ${path}: 500 with the generic message only; the stack is logged`, async () => {
       const { res, text } = await get(path);

@@ -50,7 +50,7 @@ describe('fail closed', () => {
     const cold = await registerKey(meter);
     await holdBlock(held.apiKey);
     await svc.stop();
-    assert.equal(await meter.reachable(), false);
+    assert.equal((await meter.health()).reachable, false);
 
     // No responders is reported by NATS immediately: no waiting for a timeout.
     const started = performance.now();
@@ -68,7 +68,7 @@ describe('fail closed', () => {
     svc = await startMeteringInProcess(nats.url, undefined, dataDir);
     const back = await eventually(() => meter.admit(cold.apiKey, WORDS));
     assert.equal(back.used, 1);
-    assert.equal(await meter.reachable(), true);
+    assert.deepEqual(await meter.health(), { reachable: true, canCommit: true });
   });
 
   it('fail closed - NATS down: refused at once without allowance, served from held blocks, recovers on reconnect', async () => {

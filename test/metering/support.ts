@@ -28,10 +28,15 @@ export interface InProcessMetering {
 }
 
 /** The metering service in this process, on its own NATS connection, with an injected clock. */
-export async function startMeteringInProcess(natsUrl: string, now?: () => number, dataDir = tempDir('svc')): Promise<InProcessMetering> {
+export async function startMeteringInProcess(
+  natsUrl: string,
+  now?: () => number,
+  dataDir = tempDir('svc'),
+  onFatalStorageError?: (error: unknown) => void,
+): Promise<InProcessMetering> {
   const db = openMeteringDb(path.join(dataDir, 'metering.db'));
   const nc = await connect({ servers: natsUrl, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
-  const service = await startMeteringService({ nc, db, log: silentLog, now });
+  const service = await startMeteringService({ nc, db, log: silentLog, now, onFatalStorageError });
   let stopped = false;
   return {
     dataDir,

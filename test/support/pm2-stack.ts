@@ -43,6 +43,9 @@ export function newDataDir(): string {
   fs.mkdirSync(snapshots, { recursive: true });
   fs.copyFileSync(testSnapshotPath(), path.join(snapshots, 'snapshot-initial.sqlite'));
   fs.cpSync(downloadsDirOf(testSnapshotPath()), downloadsDirOf(path.join(snapshots, 'snapshot-initial.sqlite')), { recursive: true });
+  // The build's SHA-256 beside it, which the workers check the file against.
+  const sidecar = `${testSnapshotPath()}.sha256`;
+  if (fs.existsSync(sidecar)) fs.copyFileSync(sidecar, path.join(snapshots, 'snapshot-initial.sqlite.sha256'));
   fs.symlinkSync('snapshot-initial.sqlite', path.join(snapshots, 'current.sqlite'));
   return dataDir;
 }

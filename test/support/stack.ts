@@ -18,6 +18,7 @@ import { testSnapshotPath } from './snapshot.ts';
 
 import type { ChildProcess } from 'node:child_process';
 import type { Deps, Logger } from '../../services/api/deps.ts';
+import type { Server } from 'hyper-express';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import type { NatsHandle } from './nats.ts';
 
@@ -41,6 +42,8 @@ export interface Backend {
   killMetering(): Promise<void>;
   /** Runs the operator CLI (`npm run ops -- …`) against this stack. */
   ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** Everything the metering process wrote to stdout and stderr so far. */
+  meteringLogs(): string;
   stop(): Promise<void>;
 }
 
@@ -96,10 +99,10 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ou
   throw new Error(`${what} did not come up within ${STARTUP_TIMEOUT_MS} ms. Output:\n${output()}`);
 }
 
-/** nats-server, a temp DATA_DIR and the metering process. */
-export async function startBackend(): Promise<Backend> {
+/** nats-server, a temp DATA_DIR (or the caller's, left in place at stop) and the metering process. */
+export async function startBackend(options: { dataDir?: string } = {}): Promise<Backend> {
   const nats = await startNats();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-api-test-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dict-api-test-'));
   const output: string[] = [];
   // Metrics on any free port: concurrent test files each run a metering process.
   const env = { NATS_URL: nats.url, DATA_DIR: dataDir, METRICS_PORT: '0' };
@@ -133,10 +136,11 @@ export async function startBackend(): Promise<Backend> {
         child.stderr.on('data', (c: Buffer) => err.push(c.toString()));
         child.on('exit', (code) => resolve({ code: code ?? 1, stdout: out.join(''), stderr: err.join('') }));
       }),
+    meteringLogs: () => output.join(''),
     async stop() {
       if (metering) await stopChild(metering);
       await nats.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -166,8 +170,8 @@ function stackHelpers(baseUrl: string, backend: Backend) {
 }
 
 /** The full stack with `workers` API processes (default 2) on one port. */
-export async function startStack(options: { workers?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Stack> {
-  const backend = await startBackend();
+export async function startStack(options: { workers?: number; env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<Stack> {
+  const backend = await startBackend({ dataDir: options.dataDir });
   const snapshotPath = testSnapshotPath();
   const output: string[] = [];
   const workers: ChildProcess[] = [];
@@ -238,6 +242,8 @@ export async function startStack(options: { workers?: number; env?: NodeJS.Proce
 
 export interface InProcessStack extends Stack {
   deps: Deps;
+  /** The app itself, for tests that look at what its routes keep (queryCachesOf). */
+  app: Server;
   /** Log records the app wrote (parsed JSON lines). */
   records: Array<Record<string, unknown>>;
 }
@@ -283,6 +289,7 @@ export async function startInProcessStack(
     port: app.port,
     snapshotPath,
     deps,
+    app,
     records,
     logs: () => records.map((r) => JSON.stringify(r)).join('\n'),
     signalWorker: () => Promise.reject(new Error('the in-process stack has no worker processes')),

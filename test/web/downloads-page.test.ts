@@ -28,7 +28,7 @@ before(async () => {
     meter: {
       admit: () => Promise.reject(new Error('pages are not metered')),
       register: () => Promise.reject(new Error('pages do not register')),
-      reachable: () => Promise.resolve(true),
+      health: () => Promise.resolve({ reachable: true, canCommit: true }),
       close: () => Promise.resolve(),
     },
     log: { info: () => {}, error: () => {}, flush: () => {} },

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 
 import { createApp } from '../../services/api/app.ts';
 import type { Deps } from '../../services/api/deps.ts';
-import type { Meter, Registration, RegistrationInput } from '../../services/api/metering/meter.ts';
+import type { Meter, MeteringHealth, Registration, RegistrationInput } from '../../services/api/metering/meter.ts';
 import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
@@ -27,8 +27,8 @@ class ScriptedMeter implements Meter {
     const apiKey = `svc_live_${'0123456789'.repeat(4)}`;
     return { developer: { id: 'dev_1', name: input.name, email: input.email, plan: 'free' }, apiKey, keyPrefix: apiKey.slice(0, 17) };
   }
-  async reachable(): Promise<boolean> {
-    return true;
+  async health(): Promise<MeteringHealth> {
+    return { reachable: true, canCommit: true };
   }
   async close(): Promise<void> {}
 }

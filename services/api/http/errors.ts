@@ -2,6 +2,7 @@
 import {
   InvalidApiKeyError,
   InvalidRegistrationError,
+  MeteringStorageError,
   QuotaExceededError,
   RateLimitedError,
 } from '../../shared/domain-errors.ts';
@@ -30,6 +31,8 @@ export function toApiError(error: unknown, contact?: OperatorContact): { apiErro
     );
     return { apiError, unexpected: false };
   }
+  // Metering logged the cause once and /healthz reports it; a line per refused request would flood the log.
+  if (error instanceof MeteringStorageError) return { apiError: internalError(), unexpected: false };
   if (error instanceof InvalidRegistrationError) {
     return {
       apiError: new ApiError('invalid_parameter', `Invalid parameter '${error.parameter}': ${error.message}`),

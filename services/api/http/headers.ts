@@ -16,7 +16,11 @@ export const DOWNLOAD_FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 /** Errors, registrations and health are never cached. */
 export const NO_STORE = 'no-store';
 
-/** CORS for browsers (beyond the contract): any origin may read, with the headers clients branch on. */
+/**
+ * CORS for browsers (beyond the contract): any origin may read the keyed GETs, with the headers clients
+ * branch on. Not on POST /api/v1/developers: a page elsewhere must not read a key its visitor's browser was
+ * issued (see same-origin.ts).
+ */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers':
@@ -25,12 +29,20 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 /** The same as [name, value] pairs, for the writers that put them on every response. */
 export const CORS_HEADER_ENTRIES: readonly (readonly [string, string])[] = Object.entries(CORS_HEADERS);
 
+/** Browsers must not guess another type for a JSON body (a key echoed in one, a hostile string in another). */
+export const NOSNIFF: readonly [string, string] = ['x-content-type-options', 'nosniff'];
+
+/** What every API response carries (encoded once into the metered routes' header blocks). */
+export const API_HEADER_ENTRIES: readonly (readonly [string, string])[] = [...CORS_HEADER_ENTRIES, NOSNIFF];
+
+/** Preflight of the keyed reads: the only cross-origin calls the API answers. */
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-methods': 'GET, OPTIONS',
   'access-control-allow-headers': 'X-API-Key, Authorization, Content-Type, If-None-Match',
   /** Browsers cap this (Chrome at 2 h); one day is the common ask. */
   'access-control-max-age': '86400',
+  [NOSNIFF[0]]: NOSNIFF[1],
 };
 
 /** A header name: an RFC 9110 token. */

@@ -11,7 +11,7 @@ import { parse as parseQuery } from 'node:querystring';
 import { QuotaExceededError } from '../../shared/domain-errors.ts';
 import { missingApiKey } from '../../shared/errors.ts';
 import { framingOf, headerLines } from './framing.ts';
-import { CORS_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
+import { API_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 import { inFlightOf, logRequest, publicError } from './pipeline.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
@@ -47,9 +47,9 @@ export interface Reply {
   body: Buffer;
 }
 
-/** A route's own headers for a 200, with CORS and Content-Type, encoded once (a cached page keeps its own). */
+/** A route's own headers for a 200, with CORS, nosniff and Content-Type, encoded once (a cached page keeps its own). */
 export function replyHeaders(own: readonly (readonly [string, string])[]): HeaderBlock {
-  return headerBlock([...CORS_HEADER_ENTRIES, ...own, ['content-type', JSON_CONTENT_TYPE]]);
+  return headerBlock([...API_HEADER_ENTRIES, ...own, ['content-type', JSON_CONTENT_TYPE]]);
 }
 
 /** A stored body's headers for its 200 and for its 304, which carries no body and so no Content-Type. */
@@ -59,7 +59,7 @@ export interface StoredHeaders {
 }
 
 export function storedHeaders(own: readonly (readonly [string, string])[]): StoredHeaders {
-  return { ok: replyHeaders(own), notModified: headerBlock([...CORS_HEADER_ENTRIES, ...own]) };
+  return { ok: replyHeaders(own), notModified: headerBlock([...API_HEADER_ENTRIES, ...own]) };
 }
 
 export type MeteredGetHandler = (req: GetRequest, admission: Admission) => Reply;
@@ -97,7 +97,7 @@ const RATE_LIMIT_NAME = Buffer.from('x-ratelimit-limit');
 const CONTENT_LENGTH = Buffer.from('content-length');
 const TRANSFER_ENCODING = Buffer.from('transfer-encoding');
 /** What every error reply carries besides its rate-limit headers and its own (Retry-After). */
-const ERROR_HEADERS = headerBlock([...CORS_HEADER_ENTRIES, ['content-type', JSON_CONTENT_TYPE], ['cache-control', NO_STORE]]);
+const ERROR_HEADERS = headerBlock([...API_HEADER_ENTRIES, ['content-type', JSON_CONTENT_TYPE], ['cache-control', NO_STORE]]);
 
 function readRequest(req: HttpRequest, paramCount: number): GetRequest {
   const query = req.getQuery() ?? '';

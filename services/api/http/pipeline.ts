@@ -1,9 +1,9 @@
 // The request pipeline of the API routes on hyper-express (the metered GETs have their own, metered-get.ts):
-// CORS headers, error translation, in-flight tracking for graceful shutdown, one structured log line per request.
+// CORS and nosniff headers, error translation, in-flight tracking for graceful shutdown, one structured log line per request.
 import { performance } from 'node:perf_hooks';
 
 import { toApiError } from './errors.ts';
-import { CORS_HEADER_ENTRIES, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
+import { API_HEADER_ENTRIES, JSON_CONTENT_TYPE, NO_STORE, NOSNIFF } from './headers.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
 import type { Deps } from '../deps.ts';
@@ -64,12 +64,18 @@ export function inFlightOf(app: Server): InFlight {
   return inFlight;
 }
 
+export interface PipelineOptions {
+  /** Send the CORS headers (default): false for a route no page of another origin may read. */
+  cors?: boolean;
+}
+
 /**
  * Wraps a route handler into a hyper-express handler. A handler that finishes synchronously (OpenAPI,
  * not-found) runs without a promise: the response leaves inside the socket's callback.
  */
-export function pipeline(app: Server, deps: Deps, route: string, handler: RouteHandler) {
+export function pipeline(app: Server, deps: Deps, route: string, handler: RouteHandler, options: PipelineOptions = {}) {
   const inFlight = inFlightOf(app);
+  const headers = options.cors === false ? [NOSNIFF] : API_HEADER_ENTRIES;
   const finish = (req: Request, ctx: RequestContext, started: number): void => {
     inFlight.end();
     logRequest(deps, req.method, route, ctx.status, started, ctx.keyPrefix);
@@ -80,7 +86,7 @@ export function pipeline(app: Server, deps: Deps, route: string, handler: RouteH
     inFlight.start();
     let pending: void | Promise<void> = undefined;
     try {
-      for (const [name, value] of CORS_HEADER_ENTRIES) res.header(name, value);
+      for (const [name, value] of headers) res.header(name, value);
       pending = handler(req, res, ctx);
     } catch (error) {
       writeError(deps, req, res, ctx, error);
@@ -121,6 +127,7 @@ export function logRequest(deps: Deps, method: string, route: string, status: nu
 export function publicError(deps: Deps, method: string, route: string, error: unknown): ApiError {
   const { apiError, unexpected } = toApiError(error, deps.config.operatorContact);
   if (unexpected) {
+    if (isDamagedFile(error)) deps.onSnapshotFault?.(error);
     deps.log.error({
       msg: 'unhandled error',
       method,
@@ -131,6 +138,12 @@ export function publicError(deps: Deps, method: string, route: string, error: un
   }
   return apiError;
 }
+
+/** SQLite's codes for a file whose bytes are not what it wrote (the snapshot is the only database a worker reads). */
+const isDamagedFile = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
+};
 
 /** The one error writer for hyper-express routes: {error: {code, message, details?}}. */
 export function writeError(deps: Deps, req: Request, res: Response, ctx: RequestContext, error: unknown): void {

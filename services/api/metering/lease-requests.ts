@@ -7,8 +7,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import type { NatsConnection } from 'nats';
 
-import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
-import { call } from '../../shared/metering/client.ts';
+import { MeteringStorageError, MeteringUnavailableError } from '../../shared/domain-errors.ts';
+import { call, MeteringServiceError } from '../../shared/metering/client.ts';
 import { MAX_LEASE_WANT, RPC, type AdmitReply, type LeaseReply } from '../../shared/metering/protocol.ts';
 import type { Range } from '../../shared/metering/ranges.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
@@ -137,7 +137,7 @@ export class LeaseRequests {
           reply = await call(this.o.nc, RPC.admit, { holder, worker, requestId, keyHash: hash, endpoint, day, holding });
         } catch (error) {
           this.o.stats?.lease('failed', performance.now() - sent);
-          throw error;
+          throw storageFailureOf(error);
         }
         this.o.stats?.lease(reply.status === 'admitted' ? 'counted' : reply.status, performance.now() - sent);
         this.unanswered.delete(`${id}|${day}|admit`);
@@ -157,7 +157,7 @@ export class LeaseRequests {
       reply = await call(this.o.nc, RPC.lease, { holder, worker, requestId, keyHash: hash, endpoint, day, want, holding });
     } catch (error) {
       this.o.stats?.lease('failed', performance.now() - sent);
-      throw error;
+      throw storageFailureOf(error);
     }
     this.o.stats?.lease(reply.status, performance.now() - sent);
     this.unanswered.delete(slot);
@@ -178,4 +178,9 @@ export class LeaseRequests {
     }
     return requestId;
   }
+}
+
+/** The service logged its storage failure once; the admission fails closed without a line per request. */
+function storageFailureOf(error: unknown): unknown {
+  return error instanceof MeteringServiceError && error.kind === 'unavailable' ? new MeteringStorageError(error.message, { cause: error }) : error;
 }

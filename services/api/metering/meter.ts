@@ -32,6 +32,14 @@ export interface Registration {
   keyPrefix: string;
 }
 
+export interface MeteringHealth {
+  reachable: boolean;
+  /** False while metering.db takes no commits (registrations and new leases then fail). */
+  canCommit: boolean;
+  /** SQLite's code and message of that failure. */
+  storageError?: string;
+}
+
 export interface Meter {
   /**
    * Authenticates the key and takes one unit of its daily allowance for the endpoint.
@@ -50,8 +58,8 @@ export interface Meter {
   register(input: RegistrationInput, clientIp: string): Promise<Registration>;
   /** Keys the worker holds (with their leases) now, for the metrics. */
   cachedKeys?(): number;
-  /** Whether the metering service answers now (for /healthz). */
-  reachable(): Promise<boolean>;
+  /** Whether the metering service answers now, and whether metering.db takes commits (for /healthz). */
+  health(): Promise<MeteringHealth>;
   /** Returns unused leased units and drains the NATS connection. */
   close(): Promise<void>;
 }

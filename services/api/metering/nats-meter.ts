@@ -18,7 +18,7 @@ import { admission, quotaExceeded } from './admission.ts';
 import { EndpointLease } from './endpoint-lease.ts';
 import { KeyCache, type KeyEntry } from './key-cache.ts';
 import { LeaseRequests, type Counted } from './lease-requests.ts';
-import type { Admission, Meter, Registration, RegistrationInput } from './meter.ts';
+import type { Admission, Meter, MeteringHealth, Registration, RegistrationInput } from './meter.ts';
 import { register } from './register.ts';
 import { returnUnits, returnUnitsRetrying } from './returns.ts';
 import { LeaseSweeper } from './sweeper.ts';
@@ -365,10 +365,13 @@ export class NatsMeter implements Meter {
     return register(this.nc, input, clientIp);
   }
 
-  async reachable(): Promise<boolean> {
+  async health(): Promise<MeteringHealth> {
     return call(this.nc, RPC.ping, {}).then(
-      () => true,
-      () => false,
+      ({ storage }): MeteringHealth =>
+        storage === undefined || storage.canCommit
+          ? { reachable: true, canCommit: true }
+          : { reachable: true, canCommit: false, storageError: storage.error ?? 'unknown' },
+      (): MeteringHealth => ({ reachable: false, canCommit: false }),
     );
   }
 

@@ -5,25 +5,29 @@ import { NO_STORE } from '../http/headers.ts';
 import { pipeline, sendJson } from '../http/pipeline.ts';
 
 import type { Deps } from '../deps.ts';
+import type { MeteringHealth } from '../metering/meter.ts';
 import type { Server } from 'hyper-express';
 
 export const healthzQuerySchema = z.object({});
 
 export function registerHealthz(app: Server, deps: Deps): void {
   const { version, builtAt, contentHash, formatVersion, sample } = deps.snapshot.meta;
-  const snapshot = { version, builtAt, contentHash, formatVersion, sample };
+  // A worker serving an older snapshot than configured (its own failed its check) answers, but says degraded.
+  const fallback = deps.snapshotFallback;
+  const snapshot = { version, builtAt, contentHash, formatVersion, sample, ...(fallback ? { fallback } : {}) };
   app.get(
     '/healthz',
     pipeline(app, deps, 'GET /healthz', async (_req, res, ctx) => {
-      const reachable = await deps.meter.reachable().catch(() => false);
+      const health: MeteringHealth = await deps.meter.health().catch(() => ({ reachable: false, canCommit: false }));
+      // 503 when metering is unreachable or cannot commit: this worker would refuse every metered request it holds
+      // no lease for, and every registration.
+      const ok = health.reachable && health.canCommit;
+      const metering = health.reachable
+        ? { reachable: true, canCommit: health.canCommit, ...(health.storageError ? { storageError: health.storageError } : {}) }
+        : { reachable: false };
       res.header('cache-control', NO_STORE);
-      // 503 when metering is unreachable: this worker would refuse every metered request it holds no lease for.
-      sendJson(
-        res,
-        ctx,
-        reachable ? 200 : 503,
-        JSON.stringify({ status: reachable ? 'ok' : 'degraded', snapshot, metering: { reachable } }),
-      );
+      const status = ok && fallback === undefined ? 'ok' : 'degraded';
+      sendJson(res, ctx, ok ? 200 : 503, JSON.stringify({ status, snapshot, metering }));
     }),
   );
 }

@@ -9,6 +9,7 @@ import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { registerMeteredGet } from '../http/metered-get.ts';
+import { checkQueryLength, registerQueryCache, spellsKnownParameters } from '../http/query-keys.ts';
 import { queryParser } from '../http/query-schemas.ts';
 import { representations, storedReply } from '../http/representations.ts';
 
@@ -36,6 +37,7 @@ export const wordOfTheDayQuerySchema = z.object({
 });
 export type WordOfTheDayQuery = z.infer<typeof wordOfTheDayQuerySchema>;
 const parseWordOfTheDayQuery = queryParser(wordOfTheDayQuerySchema);
+const DAY_PARAMETERS: ReadonlySet<string> = new Set(Object.keys(wordOfTheDayQuerySchema.shape));
 
 /** Days × languages kept encoded (and compressed once per coding, on first use) per worker. */
 const DAY_CACHE_ENTRIES = 256;
@@ -52,6 +54,8 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
   const resolveLanguage = languageResolver(deps.snapshot);
   const cache = new Lru<{ body: CompressedBody; etag: string }>(DAY_CACHE_ENTRIES);
   const byRawQuery = new Lru<Day>(DAY_CACHE_ENTRIES);
+  registerQueryCache(app, 'word of the day', cache);
+  registerQueryCache(app, 'word of the day by query text', byRawQuery);
   // Today's word changes at 00:00 UTC and clients may cache it until then, so its Cache-Control counts down:
   // encoded once a second for the whole route (every language's word of one day has the same ETag).
   let todayMemo: { etag: string; seconds: number; headers: Representations } | undefined;
@@ -69,13 +73,16 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
     route: 'GET /api/v1/word-of-the-day',
     endpoint: 'GET /api/v1/word-of-the-day',
     handle: (req) => {
+      checkQueryLength(req.query);
       const now = deps.now();
       const today = utcDay(now);
-      // Repeated requests of one day skip parsing, validation and date arithmetic (keyed by the raw query).
+      // Repeated requests of one day skip parsing, validation and date arithmetic (keyed by the query text when
+      // it spells the known parameters only: query-keys.ts).
       const rawKey = `${today}|${req.query}`;
       let day = byRawQuery.get(rawKey);
       if (day === undefined) {
-        const query = parseWordOfTheDayQuery(req.queryParameters());
+        const parameters = req.queryParameters();
+        const query = parseWordOfTheDayQuery(parameters);
         const language = query.language === undefined ? null : resolveLanguage(query.language);
         const date = query.date ?? today;
         // Decision: only a malformed date is invalid_parameter; a well-formed day the snapshot has no word
@@ -94,7 +101,7 @@ export function registerWordOfTheDay(app: Server, deps: Deps): void {
         // A named date's word is fixed for the snapshot; today's headers count down (todayHeaders).
         const headers = query.date === undefined ? undefined : representations([['cache-control', ENTRY_CACHE_CONTROL]], stored.etag);
         day = { ...stored, headers };
-        byRawQuery.set(rawKey, day);
+        if (spellsKnownParameters(parameters, DAY_PARAMETERS)) byRawQuery.set(rawKey, day);
       }
       return storedReply(req, day.body, day.headers ?? todayHeaders(day.etag, now));
     },

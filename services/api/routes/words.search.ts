@@ -7,6 +7,7 @@ import { COMPRESS_MIN_BYTES, CompressedBody } from '../http/compression.ts';
 import { extendBlock, ownBlock, ownBytes, SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { registerMeteredGet, replyHeaders } from '../http/metered-get.ts';
+import { checkQueryLength, registerQueryCache, spellsKnownParameters } from '../http/query-keys.ts';
 import { intParam, queryParser } from '../http/query-schemas.ts';
 import { VARY_ENCODING } from '../http/representations.ts';
 
@@ -47,6 +48,7 @@ export const wordsSearchQuerySchema = z.object({
 });
 export type WordsSearchQuery = z.infer<typeof wordsSearchQuerySchema>;
 const parseSearchQuery = queryParser(wordsSearchQuerySchema);
+const SEARCH_PARAMETERS: ReadonlySet<string> = new Set(Object.keys(wordsSearchQuerySchema.shape));
 
 interface RenderedPage {
   /** The JSON body: in the route's scratch buffer until the page is kept (keep). */
@@ -127,9 +129,11 @@ export function registerWordsSearch(app: Server, deps: Deps): void {
   const resolveLanguage = languageResolver(deps.snapshot);
   const renderer = new PageRenderer();
   const cache = new Lru<RenderedPage>(PAGE_CACHE_ENTRIES, { secondSighting: true });
-  // The same pages by raw query string, so that a repeated request also skips parsing and validation.
-  // Only valid queries are stored (validation throws before the set).
+  // The same pages by query text, so that a repeated request also skips parsing and validation. Only valid
+  // queries that spell the known parameters are stored (validation throws before the set; see query-keys.ts).
   const byRawQuery = new Lru<RenderedPage>(PAGE_CACHE_ENTRIES, { secondSighting: true });
+  registerQueryCache(app, 'words', cache);
+  registerQueryCache(app, 'words by query text', byRawQuery);
 
   const renderQuery = (parameters: Record<string, unknown>): RenderedPage => {
     const parsed = parseSearchQuery(parameters);
@@ -150,10 +154,12 @@ export function registerWordsSearch(app: Server, deps: Deps): void {
     route: 'GET /api/v1/words',
     endpoint: 'GET /api/v1/words',
     handle: (req) => {
+      checkQueryLength(req.query);
       let rendered = byRawQuery.get(req.query);
       if (rendered === undefined) {
-        rendered = renderQuery(req.queryParameters());
-        if (byRawQuery.set(req.query, rendered)) keep(rendered);
+        const parameters = req.queryParameters();
+        rendered = renderQuery(parameters);
+        if (spellsKnownParameters(parameters, SEARCH_PARAMETERS) && byRawQuery.set(req.query, rendered)) keep(rendered);
       }
       return pageReply(rendered, req);
     },

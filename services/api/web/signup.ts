@@ -12,12 +12,18 @@ import type { Deps } from '../deps.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { BodyTooLargeError, readBody } from '../http/hyper-express-adapter.ts';
 import { mediaType } from '../http/params.ts';
+import { isCrossOriginBrowser } from '../http/same-origin.ts';
 import { EMAIL_MAX, KEY_NAME_MAX, NAME_MAX, ORGANIZATION_MAX, USE_CASE_MAX, registrationSchema } from '../registration.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
 import { SIGNUP_FIELDS, developersPage, keyCreatedPage } from './pages/developers.ts';
 import type { SignupErrors, SignupField, SignupValues } from './pages/developers.ts';
 import { CACHE, sendHtml } from './respond.ts';
+
+const CROSS_SITE_PROBLEM = {
+  title: 'Sign up on this site',
+  detail: 'This form was sent from another website, so no key was created. Fill in the form below to get a key.',
+};
 
 /** Metering is down (fails closed): a short wait usually suffices while it restarts. */
 const RETRY_SIGNUP_AFTER_SECONDS = 60;
@@ -87,6 +93,12 @@ export function signupHandler(deps: Deps, assets: AssetUrls) {
     // Read before the first await: the peer address is gone once the request has ended.
     const ip = clientIp(req.ip, req.headers['x-forwarded-for'], deps.config.trustProxy);
     const origin = baseUrl(req);
+    // A form of another site, submitted in the visitor's browser (CSRF): no key, and no attempt counted
+    // against the visitor's address.
+    if (isCrossOriginBrowser(req.headers)) {
+      sendHtml(req, res, developersPage({ assets, contact, problem: CROSS_SITE_PROBLEM }), { status: 403, cache: CACHE.noStore });
+      return;
+    }
     let body: Record<string, unknown> = {};
     if (mediaType(req.headers['content-type']) === 'application/x-www-form-urlencoded') {
       try {

@@ -83,4 +83,22 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE quota_holds ADD COLUMN last_admit_unit INTEGER;
   ALTER TABLE quota_holds ADD COLUMN last_admit_used INTEGER;
   `,
+  // Key provenance: registration is idempotent on email (spec), so anyone who knows an address can add a key to
+  // that developer. Each key records the name, organisation and client address it was registered with, for the
+  // operator to see (developers show, keys list) before raising keys with set-plan. A key issued with its
+  // developer's first registration was made with the developer's own name and organisation; the address of
+  // older keys is unknown (NULL).
+  `
+  ALTER TABLE api_keys ADD COLUMN registrant_name TEXT;
+  ALTER TABLE api_keys ADD COLUMN registrant_organization TEXT;
+  ALTER TABLE api_keys ADD COLUMN registrant_address TEXT;
+  UPDATE api_keys SET
+    registrant_name = (SELECT d.name FROM developers d WHERE d.id = api_keys.developer_id AND d.created_at = api_keys.created_at),
+    registrant_organization = (SELECT d.organization FROM developers d WHERE d.id = api_keys.developer_id AND d.created_at = api_keys.created_at);
+  `,
+  // One row rewritten by the storage probe (storage-health.ts): whether metering.db still takes commits when no
+  // request has written for a while, or after a write failed for lack of space.
+  `
+  CREATE TABLE storage_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);
+  `,
 ];

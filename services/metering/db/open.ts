@@ -1,9 +1,10 @@
-// Opens metering.db in WAL mode and brings its schema up to date.
+// Opens metering.db in WAL mode, readable by the service's user only, and brings its schema up to date.
 import fs from 'node:fs';
 import path from 'node:path';
 
 import Database from 'better-sqlite3';
 
+import { makePrivateDir, makePrivateFile, PRIVATE_FILE_MODE } from '../../shared/private-files.ts';
 import { MIGRATIONS } from './migrations.ts';
 
 export type Db = Database.Database;
@@ -12,7 +13,12 @@ export type Db = Database.Database;
 const BUSY_TIMEOUT_MS = 5000;
 
 export function openMeteringDb(file: string): Db {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  makePrivateDir(path.dirname(path.resolve(file)));
+  // 0600 before SQLite opens it, whatever the umask: SQLite creates -wal and -shm with the database's mode.
+  makePrivateFile(file);
+  for (const companion of [`${file}-wal`, `${file}-shm`]) {
+    if (fs.existsSync(companion)) fs.chmodSync(companion, PRIVATE_FILE_MODE);
+  }
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // FULL: a commit is fsynced before we reply. NORMAL would already survive kill -9 (the WAL is in the OS

@@ -50,6 +50,11 @@ export function handleRegister(ctx: MeteringContext, req: RegisterRequest): z.in
       prefix: displayPrefix(apiKey),
       name: text(req.input.keyName, KEY_NAME_MAX) ?? DEFAULT_KEY_NAME,
       created_at: now,
+      // Who asked for this key, which need not be who registered the email first (registration is idempotent
+      // on email): shown to the operator by developers show, keys list and set-plan.
+      registrant_name: req.input.name.trim(),
+      registrant_organization: text(req.input.organization, ORGANIZATION_MAX),
+      registrant_address: req.clientIp,
     });
     return {
       // The issued key is on the free plan whatever the developer's other keys are on (spec: always free).

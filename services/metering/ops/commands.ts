@@ -1,13 +1,27 @@
-// The operator commands: argument shapes, the request each sends, and how each reply reads as text.
+// The operator commands: argument shapes, the request each sends, and how each reply reads as text (every
+// value from the service shown through printable(): see table.ts).
 import type { NatsConnection } from 'nats';
 
 import { call } from '../../shared/metering/client.ts';
 import { OPS } from '../../shared/metering/ops-protocol.ts';
 import { PLANS, type Plan } from '../../shared/plans.ts';
+import { shown } from '../../shared/printable.ts';
 import { record, table } from './table.ts';
 
 const DEVELOPER_COLUMNS = ['email', 'name', 'plan', 'status', 'keys', 'createdAt', 'id'];
-const KEY_COLUMNS = ['prefix', 'name', 'status', 'scope', 'createdAt', 'revokedAt', 'expiresAt'];
+/** Each key with who registered it: the email's owner or someone else who used their address (set-plan). */
+const KEY_COLUMNS = [
+  'prefix',
+  'name',
+  'plan',
+  'status',
+  'createdAt',
+  'registrantName',
+  'registrantOrganization',
+  'registrantAddress',
+  'revokedAt',
+  'expiresAt',
+];
 const USAGE_COLUMNS = ['keyPrefix', 'keyName', 'endpoint', 'used', 'leased', 'limit'];
 const USAGE_NOTE =
   'used: units counted against the limit (requests served, and units workers hold); ' +
@@ -44,12 +58,17 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'developers set-plan': {
-    usage: `developers set-plan <email> <${PLANS.join('|')}>`,
-    async run(nc, args) {
+    usage: `developers set-plan <email> <${PLANS.join('|')}> [--keys <prefix>[,<prefix>…] | --all-keys]`,
+    async run(nc, args, flags) {
       need(args, 2, this.usage);
       if (!(PLANS as readonly string[]).includes(args[1])) throw new UsageError(`unknown plan ${args[1]}; use one of ${PLANS.join(', ')}`);
-      const reply = await call(nc, OPS.developersSetPlan, { email: args[0], plan: args[1] as Plan });
-      return { json: reply, text: `${reply.developer.email} is now on the ${reply.developer.plan} plan` };
+      const keys = flags.get('keys')?.split(',').map((k) => k.trim()).filter(Boolean);
+      if (keys !== undefined && keys.length === 0) throw new UsageError('--keys needs at least one key prefix');
+      const allKeys = flags.has('all-keys') || undefined;
+      const reply = await call(nc, OPS.developersSetPlan, { email: args[0], plan: args[1] as Plan, keys, allKeys });
+      const head = shown`${reply.developer.email} is now on the ${reply.developer.plan} plan; keys changed (${reply.changed.length}):`;
+      const rest = reply.unchanged.length === 0 ? '' : `\n\nKeys not changed\n${table(reply.unchanged, KEY_COLUMNS)}`;
+      return { json: reply, text: `${head}\n${table(reply.changed, KEY_COLUMNS)}${rest}` };
     },
   },
   'developers suspend': {
@@ -57,7 +76,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(nc, args) {
       need(args, 1, this.usage);
       const reply = await call(nc, OPS.developersSuspend, { email: args[0] });
-      return { json: reply, text: `${reply.developer.email} is suspended; its ${reply.developer.keys} key(s) are refused` };
+      return { json: reply, text: shown`${reply.developer.email} is suspended; its ${reply.developer.keys} key(s) are refused` };
     },
   },
   'developers reinstate': {
@@ -65,7 +84,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(nc, args) {
       need(args, 1, this.usage);
       const reply = await call(nc, OPS.developersReinstate, { email: args[0] });
-      return { json: reply, text: `${reply.developer.email} is active again` };
+      return { json: reply, text: shown`${reply.developer.email} is active again` };
     },
   },
   'keys list': {
@@ -81,7 +100,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(nc, args) {
       need(args, 1, this.usage);
       const reply = await call(nc, OPS.keysRevoke, { keyPrefix: args[0] });
-      return { json: reply, text: `key ${reply.key.prefix} revoked at ${reply.key.revokedAt}` };
+      return { json: reply, text: shown`key ${reply.key.prefix} revoked at ${reply.key.revokedAt}` };
     },
   },
   'keys expire': {
@@ -92,7 +111,7 @@ export const COMMANDS: Record<string, Command> = {
       if (at !== undefined && Number.isNaN(Date.parse(at))) throw new UsageError(`--at ${at} is not an ISO 8601 time`);
       const iso = at === undefined ? undefined : new Date(Date.parse(at)).toISOString();
       const reply = await call(nc, OPS.keysExpire, { keyPrefix: args[0], at: iso });
-      return { json: reply, text: `key ${reply.key.prefix} expires at ${reply.key.expiresAt} (${reply.key.status})` };
+      return { json: reply, text: shown`key ${reply.key.prefix} expires at ${reply.key.expiresAt} (${reply.key.status})` };
     },
   },
   usage: {
@@ -102,7 +121,7 @@ export const COMMANDS: Record<string, Command> = {
       const date = flags.get('date');
       if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError('--date must be YYYY-MM-DD');
       const reply = await call(nc, OPS.usage, { email: args[0], date });
-      const head = `${reply.email} (${reply.plan}) on ${reply.date} UTC`;
+      const head = shown`${reply.email} (${reply.plan}) on ${reply.date} UTC`;
       return { json: reply, text: `${head}\n${table(reply.rows, USAGE_COLUMNS)}\n${USAGE_NOTE}` };
     },
   },
@@ -113,7 +132,7 @@ export const COMMANDS: Record<string, Command> = {
       // The service writes the file: resolve it here so that a relative path means the operator's directory.
       const { resolve } = await import('node:path');
       const reply = await call(nc, OPS.backup, { file: resolve(args[0]) }, { timeoutMs: 60_000 });
-      return { json: reply, text: `backup written to ${reply.file} (${reply.bytes} bytes)` };
+      return { json: reply, text: shown`backup written to ${reply.file} (${reply.bytes} bytes)` };
     },
   },
 };

@@ -7,6 +7,7 @@ import { connect } from 'nats';
 import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { DEFAULT_NATS_PORT, natsUrl } from '../../shared/env.ts';
 import { MeteringServiceError } from '../../shared/metering/client.ts';
+import { printable } from '../../shared/printable.ts';
 import { findStack, noStackMessage, stackProcesses } from '../../shared/running-stack.ts';
 import { COMMANDS, UsageError } from './commands.ts';
 import { readOpsConfig } from './config.ts';
@@ -15,13 +16,15 @@ import { readOpsConfig } from './config.ts';
 const EXIT_REFUSED = 1;
 const EXIT_USAGE = 2;
 const EXIT_UNAVAILABLE = 3;
+/** Flags that take no value. */
+const BOOLEAN_FLAGS = new Set(['--json', '--all-keys']);
 
 function parse(argv: string[]) {
   const flags = new Map<string, string>();
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--json') flags.set('json', 'true');
+    if (BOOLEAN_FLAGS.has(a)) flags.set(a.slice(2), 'true');
     else if (a.startsWith('--')) {
       const [name, inline] = a.slice(2).split('=', 2);
       const value = inline ?? argv[++i];
@@ -60,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     command = parse(argv);
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n${help()}\n`);
+    process.stderr.write(`${printable((err as Error).message)}\n${help()}\n`);
     return EXIT_USAGE;
   }
   const config = readOpsConfig();
@@ -85,11 +88,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`${err.message}\n`);
+      process.stderr.write(`${printable(err.message)}\n`);
       return EXIT_USAGE;
     }
     if (err instanceof MeteringServiceError) {
-      process.stderr.write(`error: ${err.message}\n`);
+      process.stderr.write(`error: ${printable(err.message)}\n`);
       return EXIT_REFUSED;
     }
     if (err instanceof MeteringUnavailableError) {

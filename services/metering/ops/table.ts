@@ -1,4 +1,6 @@
-// Plain-text tables for the operator CLI.
+// Plain-text tables for the operator CLI: every value passes through printable(), so that text from clients
+// (names, organisations, key names) can neither drive the terminal nor break a row or a column.
+import { printable } from '../../shared/printable.ts';
 
 export function table(rows: readonly Record<string, unknown>[], columns: readonly string[]): string {
   if (rows.length === 0) return '(none)';
@@ -18,5 +20,5 @@ export function record(value: Record<string, unknown>): string {
 
 function text(v: unknown): string {
   if (v === null || v === undefined) return '-';
-  return typeof v === 'string' ? v : JSON.stringify(v);
+  return printable(typeof v === 'string' ? v : JSON.stringify(v));
 }

@@ -27,6 +27,11 @@ export interface KeyRecord {
   expires_at: number | null;
   /** The plan this key is metered on (developers.plan is the plan the operator last set for them). */
   plan: Plan;
+  /** What the key was registered with (null where unknown: keys older than the record). */
+  registrant_name: string | null;
+  registrant_organization: string | null;
+  /** The client address, resolved through TRUST_PROXY. */
+  registrant_address: string | null;
 }
 
 export type KeyWithDeveloper = KeyRecord & { suspended_at: number | null };
@@ -43,8 +48,10 @@ export function createAccounts(db: Db) {
        VALUES (@id, @name, @email, @organization, @use_case, 'free', @created_at)`,
     ),
     insertKey: db.prepare(
-      `INSERT INTO api_keys (id, developer_id, key_hash, prefix, name, scope, created_at)
-       VALUES (@id, @developer_id, @key_hash, @prefix, @name, 'read', @created_at)`,
+      `INSERT INTO api_keys (id, developer_id, key_hash, prefix, name, scope, created_at, registrant_name,
+         registrant_organization, registrant_address)
+       VALUES (@id, @developer_id, @key_hash, @prefix, @name, 'read', @created_at, @registrant_name,
+         @registrant_organization, @registrant_address)`,
     ),
     keyByHash: db.prepare<[string], KeyWithDeveloper>(
       `SELECT k.*, d.suspended_at FROM api_keys k JOIN developers d ON d.id = k.developer_id
@@ -53,7 +60,7 @@ export function createAccounts(db: Db) {
     keysOf: db.prepare<[string], KeyRecord>('SELECT * FROM api_keys WHERE developer_id = ? ORDER BY created_at, id'),
     keysByPrefix: db.prepare<[string], KeyRecord>('SELECT * FROM api_keys WHERE prefix = ?'),
     setPlan: db.prepare<[Plan, string]>('UPDATE developers SET plan = ? WHERE id = ?'),
-    setKeysPlan: db.prepare<[Plan, string]>('UPDATE api_keys SET plan = ? WHERE developer_id = ?'),
+    setKeyPlan: db.prepare<[Plan, string, string]>('UPDATE api_keys SET plan = ? WHERE id = ? AND developer_id = ?'),
     setSuspended: db.prepare<[number | null, string]>('UPDATE developers SET suspended_at = ? WHERE id = ?'),
     revoke: db.prepare<[number, string]>('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
     expire: db.prepare<[number, string]>('UPDATE api_keys SET expires_at = ? WHERE id = ?'),
@@ -68,10 +75,13 @@ export function createAccounts(db: Db) {
     keysOf: (developerId: string) => q.keysOf.all(developerId),
     keysByPrefix: (prefix: string) => q.keysByPrefix.all(prefix),
     keyById: (id: string) => q.keyById.get(id),
-    /** The operator's plan change applies to the developer's existing keys; later keys start free. */
-    setPlan: db.transaction((developerId: string, plan: Plan) => {
+    /**
+     * The operator's plan change: the developer's plan, and each of the keys named (the operator chooses them:
+     * another person may have added a key under the developer's email). Later keys start free.
+     */
+    setPlan: db.transaction((developerId: string, plan: Plan, keyIds: readonly string[]) => {
       q.setPlan.run(plan, developerId);
-      q.setKeysPlan.run(plan, developerId);
+      for (const id of keyIds) q.setKeyPlan.run(plan, id, developerId);
     }),
     setSuspended: (developerId: string, at: number | null) => void q.setSuspended.run(at, developerId),
     revoke: (keyId: string, at: number) => void q.revoke.run(at, keyId),

@@ -3,6 +3,7 @@
 // secrets (keys, request payloads).
 import { pino } from 'pino';
 
+import { inertJsonLine, jsonLine } from '../printable.ts';
 import { BoundedOutput } from './bounded-output.ts';
 
 import type { BoundedOutputOptions, DroppedLines, LogStream } from './bounded-output.ts';
@@ -43,14 +44,15 @@ export function createLogger(base: Record<string, string>, streams: LoggerStream
     },
     pino.multistream(
       [
-        { level: 'info', stream: { write: (line: string) => out.line(line) } },
+        // inertJsonLine: text from clients (a page's path, a registered name) cannot drive the terminal showing the log.
+        { level: 'info', stream: { write: (line: string) => out.line(inertJsonLine(line)) } },
         // The request lines before an error go out first, as they happened.
         {
           level: 'error',
           stream: {
             write: (line: string) => {
               out.flush();
-              err.line(line);
+              err.line(inertJsonLine(line));
             },
           },
         },
@@ -64,7 +66,7 @@ export function createLogger(base: Record<string, string>, streams: LoggerStream
     warn: (fields) => logger.warn(fields),
     error: (fields) => logger.error(fields),
     out,
-    prefix: JSON.stringify(base).slice(0, -1),
+    prefix: jsonLine(base).slice(0, -1),
     flush: () => out.flush(),
     dropped: () => ({ request: out.dropped.request + err.dropped.request, other: out.dropped.other + err.dropped.other }),
   };

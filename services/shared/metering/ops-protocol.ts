@@ -26,8 +26,14 @@ export const keyRow = z.object({
   prefix: z.string(),
   name: z.string(),
   scope: z.string(),
+  /** The plan the key is metered on. */
+  plan: planSchema,
   status: z.enum(['usable', 'revoked', 'expired']),
   createdAt: z.string(),
+  /** The name, organisation and client address the key was registered with (null where unknown). */
+  registrantName: z.string().nullable(),
+  registrantOrganization: z.string().nullable(),
+  registrantAddress: z.string().nullable(),
   revokedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
 });
@@ -59,7 +65,18 @@ const rpc = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(subject: string
 export const OPS = {
   developersList: rpc(SUBJECTS.opsDevelopersList, z.object({}), z.object({ developers: z.array(developerRow) })),
   developersShow: rpc(SUBJECTS.opsDevelopersShow, byEmail, z.object({ developer: developerRow, keys: z.array(keyRow) })),
-  developersSetPlan: rpc(SUBJECTS.opsDevelopersSetPlan, z.object({ email, plan: planSchema }), developerReply),
+  developersSetPlan: rpc(
+    SUBJECTS.opsDevelopersSetPlan,
+    z.object({
+      email,
+      plan: planSchema,
+      /** Display prefixes of the keys to change; without them, the developer's one usable key. */
+      keys: z.array(keyPrefix).min(1).max(100).optional(),
+      /** Every key of the developer, usable or not. */
+      allKeys: z.boolean().optional(),
+    }),
+    z.object({ developer: developerRow, changed: z.array(keyRow), unchanged: z.array(keyRow) }),
+  ),
   developersSuspend: rpc(SUBJECTS.opsDevelopersSuspend, byEmail, developerReply),
   developersReinstate: rpc(SUBJECTS.opsDevelopersReinstate, byEmail, developerReply),
   keysList: rpc(SUBJECTS.opsKeysList, byEmail, z.object({ keys: z.array(keyRow) })),

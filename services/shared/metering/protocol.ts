@@ -27,7 +27,13 @@ export const keyInfoSchema = z.object({
 export type KeyInfo = z.infer<typeof keyInfoSchema>;
 
 export const pingRequest = z.object({}).passthrough();
-export const pingReply = z.object({ ok: z.literal(true), version: z.string(), now: z.number() });
+export const pingReply = z.object({
+  ok: z.literal(true),
+  version: z.string(),
+  now: z.number(),
+  /** Whether metering.db takes commits (absent from a service older than the report). */
+  storage: z.object({ canCommit: z.boolean(), error: z.string().nullable(), since: z.string() }).optional(),
+});
 
 /** Largest block size a worker may hint at (the service's own cap is lower). */
 export const MAX_LEASE_WANT = 1_000_000;
@@ -146,6 +152,7 @@ export const ERROR_KINDS = [
   'ambiguous',
   'rate_limited',
   'invalid_registration',
+  'unavailable',
   'internal',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
@@ -155,6 +162,8 @@ export const ERROR_KIND_STATUS: Readonly<Record<ErrorKind, number>> = {
   ambiguous: 409,
   rate_limited: 429,
   invalid_registration: 400,
+  /** metering.db takes no commits (a full disk): already logged once by the service, not per request. */
+  unavailable: 503,
   internal: 500,
 };
 export const errorBody = z.object({

@@ -25,8 +25,12 @@ export function keyRow(k: KeyRecord, now: number): KeyRow {
     prefix: k.prefix,
     name: k.name,
     scope: k.scope,
+    plan: k.plan,
     status: keyStatus(k, now),
     createdAt: new Date(k.created_at).toISOString(),
+    registrantName: k.registrant_name,
+    registrantOrganization: k.registrant_organization,
+    registrantAddress: k.registrant_address,
     revokedAt: iso(k.revoked_at),
     expiresAt: iso(k.expires_at),
   };
