@@ -15,11 +15,7 @@ export class SnapshotFormatError extends Error {
   override readonly name = 'SnapshotFormatError';
 }
 
-/**
- * How the search is set up (SearchOptions): tests lower the summary budget to reach the rest and turn the key
- * filters off to compare; the bench times its worst queries without the ranked-list cache, and an open that
- * builds the key filters instead of reading the stored ones.
- */
+/** How the search is set up (SearchOptions): tests lower the summary budget to reach the summaries read per row. */
 export type OpenOptions = SearchOptions;
 
 export function openSnapshot(path: string, options: OpenOptions = {}): Snapshot {
