@@ -5,8 +5,8 @@ import type { Logger } from './deps.ts';
 /** Flush early when this much log text is waiting. */
 const MAX_BUFFERED_CHARS = 64 * 1024;
 /**
- * Longest a request line waits before it is written. Per event-loop turn was still one pipe write per
- * couple of requests, and pm2's daemon read them at 18-31 % of a core (npm run bench --profile).
+ * Longest a request line waits before it is written. A write per event-loop turn would still be one pipe
+ * write per couple of requests under load, each a chunk pm2's daemon reads and publishes on its bus.
  */
 const LOG_FLUSH_INTERVAL_MS = 50;
 
@@ -16,9 +16,8 @@ export function createLogger(
   err: NodeJS.WritableStream = process.stderr,
 ): Logger {
   const prefix = JSON.stringify(base).slice(0, -1);
-  // Lines waiting, joined at the flush. Appending each line to one string instead built a rope of hundreds of
-  // lines that the write had to flatten before encoding it, at several times the cost of the join
-  // (scripts/bench/notes.md, session 12).
+  // Lines waiting, joined at the flush. Appending each line to one string would build a rope of hundreds of
+  // lines that the write has to flatten before encoding it, at several times the cost of the join.
   let pending: string[] = [];
   let pendingChars = 0;
   let scheduled = false;
@@ -64,9 +63,9 @@ export function createLogger(
       append(line({ level: 'info', ...fields }));
     },
     request(method, route, status, ms, keyPrefix) {
-      // Written by hand: this runs once per request. Method, route and key prefix come from closed sets of
-      // safe characters (route patterns are constants, prefixes are svc_live_ + hex); JSON.stringify guards
-      // the method anyway.
+      // Built as text, not with JSON.stringify: this runs once per request. Method, route and key prefix come
+      // from closed sets of safe characters (route patterns are constants, prefixes are svc_live_ + hex);
+      // JSON.stringify guards the method anyway.
       const key = keyPrefix === undefined ? '' : `,"keyPrefix":"${keyPrefix}"`;
       append(
         `${requestPrefix}"time":"${isoNow()}","level":"info","msg":"request","method":${JSON.stringify(method)},` +

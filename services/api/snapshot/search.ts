@@ -134,8 +134,7 @@ export class SnapshotSearch {
     { summaryBudgetBytes }: SearchOptions = {},
   ) {
     // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
-    // the statement for a re-prepare (parse and plan again) on every execution, about half the time of an FTS
-    // query that matches nothing (scripts/bench/bound-limit.ts; its table is in BENCHMARKS.md).
+    // the statement for a re-prepare (parse and plan again) on every execution.
     const ftsSql = (table: string): string => `SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ${MAX_RANKED_ROWS + 1}`;
     const filters = loadKeyFilters(db.name);
     const index = (table: keyof typeof SEARCHED_COLUMNS): FtsIndex => ({
@@ -172,8 +171,8 @@ export class SnapshotSearch {
   /**
    * Entries matching the FTS expression built from `alternatives`, in rank order, at most the bound. The
    * language and part-of-speech filters are applied to the rows here, not as tag tokens inside FTS5 (an AND
-   * with a tag's doclist doubled the cost of a query); only when there are more matches than the bound, so
-   * that filtered rows may lie beyond it, does FTS5 filter by tag.
+   * with a tag's doclist costs far more than filtering the rows in memory); only when there are more matches
+   * than the bound, so that filtered rows may lie beyond it, does FTS5 filter by tag.
    */
   private fts({ stmt, columns, terms }: FtsIndex, alternatives: readonly (readonly string[])[], filters: MatchFilters, lastIsPrefix: boolean): number[] {
     if (terms && !terms.mayMatch(alternatives, lastIsPrefix)) return [];

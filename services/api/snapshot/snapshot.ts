@@ -67,7 +67,7 @@ export interface Snapshot {
   /** Parsed entry, for the website. */
   entry(idOrSlug: string): Entry | undefined;
   /** Every corpus the snapshot was built from, for the website's /about page; undefined for a snapshot
-   *  built before it was stored (the page then lists the sources found on entries). */
+   *  without that list (the page then lists the sources found on entries). */
   sources?(): readonly CorpusSource[] | undefined;
   close(): void;
 }
