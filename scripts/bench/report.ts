@@ -35,18 +35,20 @@ function method(r: BenchResults): string {
 
 - **HTTP.** The stack as production runs it: \`node scripts/bundle.mjs\`, then \`pm2 start ecosystem.config.cjs\`
   with its own PM2_HOME, ports and DATA_DIR: nats-server, metering and ${o.apiWorkers} API workers running \`dist/\`, on
-  the snapshot of the real corpora (\`${r.corpora}\`). Keys come from \`POST /api/v1/developers\` and are raised to the institution
+  the snapshot of the real corpora. Keys come from \`POST /api/v1/developers\` and are raised to the institution
   plan with \`npm run ops -- developers set-plan\`; each run of each endpoint gets keys of its own, so that none
   meets its daily quota. The ceiling, \`scripts/bench/raw-server.ts\`: ${o.apiWorkers} uWebSockets.js processes on one port
   (as many as API workers) answering each path with the status, headers and body the stack sent for it.
-- **Load.** \`wrk -t${o.threads} -c${o.connections} -d${o.durationSeconds}s\` with the Lua scripts in \`scripts/bench/wrk/\`, run ${r.wrkPriority}.
-  wrk shares the cores with the servers it loads; its latencies are corrected for coordinated omission (a
-  stall counts as the requests a steady client would have sent meanwhile). Each endpoint: a warm-up of each
-  server, then ${o.runs} runs of raw uWS and the stack in turn; the figures are medians.
+- **Load.** \`wrk -t${o.threads} -c${o.connections} -d${o.durationSeconds}s\` with the Lua scripts in \`scripts/bench/wrk/\`. wrk shares the cores with
+  the servers it loads; it ran at ${r.wrkPriority} (\`clientPriority\` in \`scripts/bench/wrk.ts\`).
+  Its latencies are corrected for coordinated omission (a stall counts as the requests a steady client would
+  have sent meanwhile). Each endpoint: a warm-up of each server, then ${o.runs} runs of raw uWS and the stack in
+  turn; the figures are medians.
 - **Search mix.** ${n0(o.queries)} distinct queries drawn from the real snapshot (exact, folded, prefix and English
   gloss, with and without a language), more than every cache of a worker holds; each run starts elsewhere in
   the list, and raw uWS replays the bodies of queries held out of it. The bare loop runs the reader over the
   same queries in one process.
+- **Corpora.** ${r.corpora}.
 - **Build scaling.** \`build/main.ts\` under \`/usr/bin/time -v\` on the real corpora and on synthetic corpora of
   ${o.scalingSizes.map(n0).join(', ')} entries (\`scripts/generate-synthetic-corpus.ts\`).
 - **Metering.** \`scripts/bench/metering-load.ts\`: a worker's Meter against the metering service on a real
@@ -155,7 +157,8 @@ export function readmeSummary(r: BenchResults): string {
   ];
   return `${table(['measure', 'result', 'target'], rows)}
 
-${m.cpuModel}, ${m.cpus} cores, ${n0(m.memoryGb)} GB, Linux ${m.kernel}, Node ${m.node}; ${r.startedAt.slice(0, 10)}, \`${r.command}\`.`;
+${m.cpuModel}, ${m.cpus} cores, ${n0(m.memoryGb)} GB, Linux ${m.kernel}, Node ${m.node}; load average ${f1(r.load[0]?.loadavg[0] ?? Number.NaN)} when
+the run began; ${r.startedAt.slice(0, 10)}, \`${r.command}\`.`;
 }
 
 /** Replaces what stands between the bench markers of the README with the summary. */

@@ -60,7 +60,7 @@ const PROMPT_PREFIX = [
 export function clientPriority(): ClientPriority {
   const check = spawnSync(PROMPT_PREFIX[0], [...PROMPT_PREFIX.slice(1), 'sh', '-c', 'test "$(nice)" -eq -10'], { encoding: 'utf8' });
   if (check.status === 0) return { prefix: PROMPT_PREFIX, says: 'nice -10, in a session of its own whose autogroup is at nice -10' };
-  return { prefix: [], says: 'as any process (raising its priority needs root or CAP_SYS_NICE): its latencies include its own waits for a core' };
+  return { prefix: [], says: 'the priority of any process (raising it needs root or CAP_SYS_NICE): its latencies include its own waits for a core' };
 }
 
 const LUA_DIR = path.join(import.meta.dirname, 'wrk');

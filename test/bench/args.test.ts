@@ -41,7 +41,7 @@ describe('bench client priority', () => {
     const priority = clientPriority();
     if (!mayRaisePriority()) {
       assert.deepEqual(priority.prefix, []);
-      assert.match(priority.says, /^as any process \(raising its priority needs root or CAP_SYS_NICE\)/);
+      assert.match(priority.says, /^the priority of any process \(raising it needs root or CAP_SYS_NICE\)/);
       return;
     }
     const [command, ...args] = [...priority.prefix, 'sh', '-c', 'nice; cat /proc/self/autogroup'];
