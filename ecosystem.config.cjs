@@ -20,11 +20,10 @@ const shared = {
   ...(env.NATS_URL ? { NATS_URL: env.NATS_URL } : {}),
 };
 
-// pm2 installs source-map-support in any app whose script has a .map beside it (dist/ has them, for the
-// bench's profiles) unless the app sets disable_source_map_support; `source_map_support: false` is overridden.
-// Its first mapped stack trace parses the whole map: in the search mix's profile (npm run bench --
-// --profile search-mix, scripts/bench/notes.md session 9) 14 % of the workers' samples, set off by NATS errors
-// while metering was down, when every failed request formats a stack.
+// pm2 installs source-map-support in any app whose script has a .map beside it (dist/ has them) unless the
+// app sets disable_source_map_support; `source_map_support: false` is overridden. Its first mapped stack
+// trace parses the whole map, a stall in the worker, and every later failed request (NATS errors while
+// metering is down format a stack each) pays for mapping its stack.
 const NO_PM2_SOURCE_MAPS = { disable_source_map_support: true };
 
 // A process that exits at once (metering.db that cannot be opened, no good snapshot) is started again after
@@ -79,25 +78,22 @@ apps.push({
     ...(env.OPERATOR_CONTACT ? { OPERATOR_CONTACT: env.OPERATOR_CONTACT } : {}),
     // glibc's malloc with a fixed trim threshold (its own default, 128 KB) and two arenas. Left alone, glibc
     // raises the threshold each time a large block is freed (to twice the block, up to 64 MB) and then keeps
-    // that much freed memory, SQLite's and uWS's, resident. Each worker stood 10-20 MB lower after the same
-    // quick runs, peaks 133-134 MB against 140-145 (npm run bench -- --quick --skip-scaling --endpoints
-    // search-mix,entry-id,stats, against --experiment default-malloc; scripts/bench/notes.md, session 16).
+    // that much freed memory, SQLite's and uWS's, resident: tens of MB against the 150 MB target (the bench's
+    // HTTP section reports the workers' memory after its runs).
     MALLOC_TRIM_THRESHOLD_: '131072',
     MALLOC_ARENA_MAX: '2',
   },
   // A worker sends 'ready' once it listens, so `pm2 reload api` restarts the next one only then: the port is
   // never without a listener during a snapshot publish.
   wait_ready: true,
-  // A young generation of 4 MB (V8's default here is 16 MB per semi-space) and an old-space cap of 128 MB
-  // (the live heap after a full collection is about 15 MB): V8 otherwise grows the heap against the
-  // machine's 24 GB, and a worker stood at 160-200 MB resident after the search mix against 125-140 MB
-  // with these, at the same throughput and p99 (npm run bench, "Memory after the run"; compare
-  // npm run bench -- --quick --skip-scaling --experiment default-heap).
-  // --single-threaded-gc: V8 otherwise scavenges and marks with helper threads, and on two cores shared with
-  // the other worker, pm2 and the clients a worker's main thread waits in every pause for helpers that are not
-  // running; on one thread the pauses are shorter. Over six runs each way the median p99 of the search mix went
-  // from 19.7 to 16.3 ms and of entry by id from 9.6 to 7.6 ms (npm run bench -- --quick --skip-scaling
-  // --endpoints search-mix,entry-id, against --experiment parallel-gc; scripts/bench/notes.md, session 6).
+  // A young generation of 4 MB (V8's default is 16 MB per semi-space) and an old-space cap of 128 MB (a
+  // worker's live heap after a full collection is a small part of it): V8 otherwise sizes the heap from the
+  // machine's memory and lets it grow far past the 150 MB target before collecting (the bench's HTTP section
+  // reports the workers' memory after its runs).
+  // --single-threaded-gc: V8 otherwise scavenges and marks with helper threads, and on cores shared with the
+  // other worker, pm2 and the clients, a worker's main thread waits in every pause for helpers that are not
+  // running. With the flag the whole collection runs on the worker's main thread and no pause waits for
+  // another thread (the p99s of the bench's HTTP section; npm run bench -- --compare <ref> measures a change).
   node_args: ['--max-semi-space-size=4', '--max-old-space-size=128', '--single-threaded-gc'],
   ...NO_PM2_SOURCE_MAPS,
   listen_timeout: 15000,

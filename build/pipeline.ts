@@ -215,8 +215,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // better-sqlite3's SQLite is built with STAT4: with sample rows present, every statement whose WHERE
     // binds an indexed column is re-prepared (parsed and planned again) whenever a bound value changes,
     // i.e. on nearly every search step. The reader's statements are all plain key lookups or rank-ordered
-    // ranges that sqlite_stat1 plans as well; without the samples a search took 0.056 ms instead of 0.105
-    // (npm run bench, bare loop over the real corpora).
+    // ranges that sqlite_stat1 plans as well, so the samples would only make every search parse and plan its
+    // statements again (the bench's bare loop measures a search).
     db.exec('DROP TABLE sqlite_stat4');
     progress.end();
     db.close();

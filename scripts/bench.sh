@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# npm run bench: bundles, then runs scripts/bench/main.ts (the stack under wrk against raw uWS, the bare-loop
-# search, build scaling) and writes BENCHMARKS.md. `npm run bench -- --help` lists the options.
-# Everything it starts runs in a temporary directory and is stopped on exit, failure or Ctrl-C.
+# npm run bench: runs scripts/bench/main.ts (the sections of scripts/bench/sections.ts) after checking what it
+# needs; `npm run bench -- --help` lists the options. Everything it starts runs in a temporary directory and
+# is stopped on exit, failure or Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -25,10 +25,11 @@ BENCH_TMP="$(mktemp -d "${TMPDIR:-/tmp}/dict-bench-XXXXXX")"
 export BENCH_TMP
 
 # The safety net behind main.ts's own cleanup: if it died without stopping what it started, stop the pm2
-# daemons of the bench's own PM2_HOMEs and the process groups it recorded (never anything by name).
+# daemons of the bench's own PM2_HOMEs and the process groups it recorded (never anything by name), and
+# forget a --compare worktree whose directory is gone.
 cleanup() {
   local home pid
-  for home in "$BENCH_TMP"/pm2*; do
+  for home in "$BENCH_TMP"/subject-*/pm2; do
     if [ -f "$home/pm2.pid" ]; then PM2_HOME="$home" node_modules/.bin/pm2 kill >/dev/null 2>&1 || true; fi
   done
   if [ -f "$BENCH_TMP/pids" ]; then
@@ -36,12 +37,14 @@ cleanup() {
       [ -n "$pid" ] && { kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; }
     done < "$BENCH_TMP/pids"
   fi
-  if [ "$keep" = "1" ]; then echo "bench: kept $BENCH_TMP"; else rm -rf "$BENCH_TMP"; fi
+  if [ "$keep" = "1" ]; then
+    echo "bench: kept $BENCH_TMP"
+  else
+    rm -rf "$BENCH_TMP"
+    git worktree prune 2>/dev/null || true
+  fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-
-echo "==> bundling services into dist/ (production runs the bundles)"
-node scripts/bundle.mjs
 
 node --import tsx scripts/bench/main.ts "$@"

@@ -23,10 +23,10 @@ const MAX_WORKERS = 2;
 /**
  * Old-generation bound of each entry worker's V8 heap. A worker holds the shared context (language names,
  * sources, frequency ranks, variant keys, treebank examples) and a few jobs of JOB_ENTRIES entries: tens of
- * MB. Unbounded, V8 let each grow by far more before collecting: the 1M-entry build peaked at 911-992 MB in
- * full bench runs before this bound, and at 801-848 MB after it, at the same build time (npm run bench --
- * --skip-http; scripts/bench/notes.md, session 10). A worker that needs more fails the build with
- * ERR_WORKER_OUT_OF_MEMORY; it never writes a partial snapshot.
+ * MB. Unbounded, V8 sizes a worker's heap from the machine's memory and lets it grow far past that before
+ * collecting, and the two workers' heaps make most of the 1M-entry build's peak (the bench's build scaling,
+ * against the 1 GB target). A worker that needs more fails the build with ERR_WORKER_OUT_OF_MEMORY; it never
+ * writes a partial snapshot.
  */
 export const ENTRY_WORKER_HEAP_MB = 128;
 

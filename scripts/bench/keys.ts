@@ -1,15 +1,12 @@
 // API keys for the bench: registered through POST /api/v1/developers like any client, then raised to the
 // institution plan with the operator CLI, as an operator would.
 import http from 'node:http';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { KEY_CREATION_LIMIT } from '../../services/shared/plans.ts';
-import { DAILY_LIMITS } from '../../services/shared/plans.ts';
+import { DAILY_LIMITS, KEY_CREATION_LIMIT } from '../../services/shared/plans.ts';
 import { runAsync } from './processes.ts';
 import type { Stack } from './stack.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PLAN_TIMEOUT_MS = 10_000;
 
 interface Reply {
@@ -48,10 +45,10 @@ export function request(base: string, method: string, pathname: string, opts: { 
 }
 
 /** Registers `count` keys for one developer, spreading the registrations over source addresses. */
-export async function registerKeys(stack: Stack, email: string, count: number, subnet = 0): Promise<string[]> {
+export async function registerKeys(stack: Stack, email: string, count: number): Promise<string[]> {
   const keys: string[] = [];
   for (let i = 0; i < count; i++) {
-    const localAddress = `127.0.${subnet}.${2 + Math.floor(i / KEY_CREATION_LIMIT)}`;
+    const localAddress = `127.0.${Math.floor(i / KEY_CREATION_LIMIT / 250)}.${2 + (Math.floor(i / KEY_CREATION_LIMIT) % 250)}`;
     const body = JSON.stringify({ name: 'Bench', email, organization: 'bench', useCase: 'npm run bench', keyName: `bench-${i}` });
     const res = await request(stack.base, 'POST', '/api/v1/developers', { body, localAddress });
     if (res.status !== 201) throw new Error(`POST /api/v1/developers answered ${res.status}: ${res.body}`);
@@ -60,11 +57,11 @@ export async function registerKeys(stack: Stack, email: string, count: number, s
   return keys;
 }
 
-/** `npm run ops -- developers set-plan <email> institution`, against the bench's NATS. */
-export async function raiseToInstitution(stack: Stack, email: string, probeKey: string): Promise<string> {
+/** `npm run ops -- developers set-plan <email> institution` in the subject's tree, against the stack's NATS. */
+export async function raiseToInstitution(stack: Stack, root: string, email: string, probeKey: string): Promise<string> {
   const { code, stdout, stderr } = await runAsync('npm', ['run', '--silent', 'ops', '--', 'developers', 'set-plan', email, 'institution'], {
     env: stack.env,
-    cwd: ROOT,
+    cwd: root,
   });
   if (code !== 0) throw new Error(`ops set-plan failed (exit ${code}):\n${stdout}\n${stderr}`);
   // Plan changes reach the workers by broadcast; wait until a metered response shows the new limit.

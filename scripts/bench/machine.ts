@@ -14,8 +14,6 @@ export interface MachineInfo {
   sqlite: string;
   packages: Record<string, string>;
   tools: Record<string, string>;
-  /** kernel.sched_autogroup_enabled: '1', '0', or absent where the kernel has no autogroup scheduling. */
-  autogroup?: string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -33,14 +31,6 @@ function packageVersion(name: string): string {
 function firstLine(command: string, args: string[]): string {
   const r = spawnSync(command, args, { encoding: 'utf8' });
   return `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').find((l) => l.trim())?.trim() ?? 'unknown';
-}
-
-function autogroup(): string | undefined {
-  try {
-    return fs.readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim();
-  } catch {
-    return undefined;
-  }
 }
 
 function osName(): string {
@@ -72,7 +62,6 @@ export async function describeMachine(): Promise<MachineInfo> {
       wrk: firstLine('wrk', ['--version']).replace(/\s+Copyright.*/, ''),
       'nats-server': firstLine('nats-server', ['--version']),
     },
-    autogroup: autogroup(),
   };
 }
 

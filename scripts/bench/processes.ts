@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /** The repository root, and the node arguments that run a TypeScript file (tsx), for the bench's children. */
@@ -125,17 +126,16 @@ export function run(command: string, args: readonly string[], options: { env?: N
 export function runAsync(
   command: string,
   args: readonly string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; log?: string; inherit?: boolean; onSpawn?: (pid: number) => void } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; log?: string } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       env: options.env ?? process.env,
       cwd: options.cwd,
-      stdio: ['ignore', options.inherit ? 'inherit' : 'pipe', options.inherit ? 'inherit' : 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.add(child);
     writePids();
-    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -164,7 +164,25 @@ export async function runBenchScript<T>(script: string, args: readonly string[],
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as T;
 }
 
-export function ensureDir(dir: string): string {
-  fs.mkdirSync(dir, { recursive: true });
-  return path.resolve(dir);
+/** A loopback port the kernel says is free right now. */
+export function freePort(): Promise<number> {
+  const server = net.createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once `file` holds `text`; rejects if `child` exits first or after `timeoutMs`. */
+export async function waitForLog(file: string, text: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes(text)) return;
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${child.spawnfile} exited (${child.exitCode ?? child.signalCode}); see ${file}`);
+    if (Date.now() > deadline) throw new Error(`${child.spawnfile} did not write "${text}" within ${timeoutMs} ms; see ${file}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

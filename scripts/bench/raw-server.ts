@@ -1,14 +1,10 @@
 // The ceiling: a bare uWebSockets.js server answering each captured request with the bytes the stack sent
 // (same status, body and headers), doing nothing else. Run one per API worker on one port (SO_REUSEPORT).
-// Given a CPU cost per request, it is the cost-matched ceiling: before each response it burns as much CPU as
-// brings its own CPU per request to that cost (cpu-matcher.ts), the stack's cost without any of the stack's
-// variation (see http-bench.ts).
-// Usage: node --import tsx scripts/bench/raw-server.ts <port> <responses.json> [CPU µs per request]
+// Usage: node --import tsx scripts/bench/raw-server.ts <port> <responses.json>
 import fs from 'node:fs';
 import uWS from 'uWebSockets.js';
 
 import { headerBlock } from '../../services/api/http/headers.ts';
-import { CpuMatcher } from './cpu-matcher.ts';
 
 import type { HeaderBlock } from '../../services/api/http/headers.ts';
 
@@ -36,40 +32,8 @@ function prepare(r: CapturedResponse): Prepared {
   return { status: r.status, headers: r.headers.length === 0 ? undefined : headerBlock(r.headers), body: Buffer.from(r.body, 'utf8') };
 }
 
-/**
- * Spins until this process has used `micros` more CPU time (user + system). Measured in CPU time, not wall
- * time: a spin timed by the clock would burn less whenever the kernel preempts it, which is exactly when the
- * two cores are contended.
- */
-function burnCpu(micros: number): void {
-  if (micros <= 0) return;
-  const start = process.cpuUsage();
-  let used = 0;
-  while (used < micros) {
-    const now = process.cpuUsage(start);
-    used = now.user + now.system;
-  }
-}
-
-/** How often the matched server compares its CPU per request with the target. */
-const MATCH_WINDOW_MS = 250;
-
-/** Keeps the matcher fed with this process's CPU time, window by window. */
-function measureWindows(matcher: CpuMatcher): void {
-  let last = process.cpuUsage();
-  setInterval(() => {
-    const now = process.cpuUsage();
-    matcher.endWindow(now.user - last.user + now.system - last.system);
-    last = now;
-  }, MATCH_WINDOW_MS).unref();
-}
-
 function main(): void {
-  const [port, file, cpuArg] = process.argv.slice(2);
-  // The matcher refuses anything but a number of µs >= 0; the plain ceiling (0) burns and measures nothing.
-  const matcher = new CpuMatcher(cpuArg === undefined ? 0 : Number(cpuArg));
-  const burning = matcher.targetMicros > 0;
-  if (burning) measureWindows(matcher);
+  const [port, file] = process.argv.slice(2);
   const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as CapturedRoutes;
   const exact = new Map(Object.entries(routes.exact).map(([k, v]) => [k, prepare(v)]));
   const pools = new Map(Object.entries(routes.pools).map(([k, v]) => [k, v.map(prepare)]));
@@ -87,10 +51,6 @@ function main(): void {
         r = pool ? pool[turn++ % pool.length] : notFound;
       }
       const response = r;
-      if (burning) {
-        burnCpu(matcher.burnMicros);
-        matcher.served();
-      }
       res.cork(() => {
         res.writeStatus(response.status);
         if (response.headers) res.writeHeader(response.headers.name, response.headers.value);
@@ -102,7 +62,7 @@ function main(): void {
         console.error(`raw server: cannot listen on 127.0.0.1:${port}`);
         process.exit(1);
       }
-      console.log(`raw server ${process.pid} listening on 127.0.0.1:${port}, CPU per request matched to ${matcher.targetMicros} µs`);
+      console.log(`raw server ${process.pid} listening on 127.0.0.1:${port}`);
     });
 }
 

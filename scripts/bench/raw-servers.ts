@@ -20,8 +20,6 @@ export interface RawServerOptions {
   port: number;
   /** The captured responses (CapturedRoutes as JSON). */
   routesFile: string;
-  /** CPU burnt per request, in µs (0: the plain ceiling). */
-  cpuMicros: number;
   /** Shared by all raw servers; each writes one "listening" line naming its pid. */
   log: string;
 }
@@ -33,7 +31,7 @@ export interface RawServerOptions {
 export async function startRawServers(o: RawServerOptions): Promise<RawServers> {
   const script = path.join(import.meta.dirname, 'raw-server.ts');
   const children = Array.from({ length: o.count }, () =>
-    startChild(process.execPath, [...TSX, script, String(o.port), o.routesFile, String(o.cpuMicros)], { cwd: ROOT, log: o.log }));
+    startChild(process.execPath, [...TSX, script, String(o.port), o.routesFile], { cwd: ROOT, log: o.log }));
   const stop = async (): Promise<void> => {
     await Promise.all(children.map((c) => stopChild(c)));
   };

@@ -4,9 +4,9 @@ import type { MeteredEndpoint, Plan } from './plans.ts';
 
 /**
  * An error that answers a client (a bad key, a spent quota, an unknown entry) rather than reporting a fault:
- * built without capturing a stack trace. Nobody reads one, and capturing it was most of the JavaScript of a
- * 404 (measured by hand, scripts/bench/notes.md session 9): a client retrying refused requests should not
- * cost a worker more than one being served.
+ * built without capturing a stack trace. Nobody reads one, and capturing a stack costs more than the rest of
+ * the JavaScript of a 404: a client retrying refused requests should not cost a worker more than one being
+ * served.
  */
 export class AnswerError extends Error {
   constructor(message?: string) {

@@ -1,19 +1,17 @@
 // A bounded map over string keys that evicts what has not been read lately (second chance, "CLOCK": an
 // approximation of least-recently-used). Used by the API workers for rendered pages, entries, days and ranked
-// result lists. A hit only marks its entry; it does not move the key. Moving it (delete and set on the Map, on
-// every hit) made V8 rebuild the Map's hash table every few hits, and since the table of a long-lived Map is in
-// the old generation, each rebuilt table was allocated there: under entry by id that was most of what filled
-// the old generation, a full collection about once a second in each worker (scripts/bench/notes.md, session 13).
-// Keys now move only when eviction passes over them.
+// result lists. A hit only marks its entry; keys move only when eviction passes over them. Moving a key on
+// every hit (delete and set on the Map) makes V8 rebuild the Map's hash table every few hits, and the table of
+// a long-lived Map is in the old generation, so each rebuilt one is allocated there: under lookups, full
+// collections in every worker.
 
 export interface LruOptions {
   /**
    * Store a key only from its second sighting (a "doorkeeper", as in TinyLFU): a stream of keys that never
    * come back (a crawler, the long tail of searches) then passes by the cache instead of evicting the keys
-   * that do come back, and costs no garbage collection: each entry cached and evicted unused had been
-   * promoted to V8's old generation first, which the bench's search mix (no query repeats within 20,000)
-   * turned into frequent full collections in every worker (scripts/bench/notes.md, session 3). A repeated
-   * key pays one miss more.
+   * that do come back, and costs no garbage collection: an entry cached and evicted unused is promoted to
+   * V8's old generation first, so a stream of new keys (the bench's search mix repeats no query within
+   * 20,000) turns into frequent full collections in every worker. A repeated key pays one miss more.
    */
   secondSighting?: boolean;
 }

@@ -1,5 +1,6 @@
 // Errors that answer a client (bad key, spent quota, unknown entry, refused parameter) are built without a stack
-// trace (nobody reads it, and capturing it was most of the JavaScript of a 404); faults keep theirs for the log.
+// trace (nobody reads it, and capturing it costs more than the rest of a 404's JavaScript); faults keep theirs
+// for the log.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 

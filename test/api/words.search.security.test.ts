@@ -39,8 +39,8 @@ const SYNTAX = [
   '\u202Eelí',
   '🙂',
   '{"$gt": ""}',
-  // A letter to V8 that SQLite's Unicode tables class as a mark: quoted whole it was a phrase, which the
-  // gloss index refuses (a 500 before glossTokens split there).
+  // A letter to V8 that SQLite's Unicode tables class as a mark: quoted whole it would make a phrase, which
+  // the gloss index refuses (a 500), so glossTokens splits there.
   'a\u19b0bc',
   'ọ̀a\u05b7bc',
 ];

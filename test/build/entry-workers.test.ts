@@ -1,5 +1,5 @@
 // The entry step's worker threads start with a bounded heap (build/write/entries.ts ENTRY_WORKER_HEAP_MB):
-// unbounded, V8 let each grow far past what it holds, which was most of the 1M-entry build's peak.
+// unbounded, V8 lets each grow far past what it holds, and the two make most of a large build's peak memory.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 
 import { IdentityAllocator, entryId, entrySlug } from '../../build/identity.ts';
 import { buildSnapshot } from '../../build/pipeline.ts';
+import { testSnapshotPath } from '../support/snapshot.ts';
 import { SHARED_CORPORA, buildSample, copySample, identities, readJson, tempDir, writeJson } from './build-helpers.ts';
 
 describe('entryId', () => {

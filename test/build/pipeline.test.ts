@@ -1,15 +1,17 @@
 // The whole build: report arithmetic, content hash, sample flag, --if-changed and CLI failures.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 
 import { SAMPLE_SOURCES_MANIFEST } from '../../build/inputs.ts';
 import { checkArithmetic } from '../../build/report.ts';
 import type { BuildReport } from '../../build/report.ts';
 import { snapshotIsCurrent } from '../../build/up-to-date.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { StatsSchema } from '../../services/shared/schemas.ts';
 import { buildSample, copySample, readJson, tempDir } from './build-helpers.ts';
 
@@ -19,18 +21,32 @@ function runCli(args: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
 }
 
+/** One build of the sample corpus, read by the tests that only look at what it wrote. */
+let sampleDir: string;
+let sampleOut: string;
+let sampleReport: BuildReport;
+let sample: Snapshot;
+before(async () => {
+  sampleDir = mkdtempSync(path.join(tmpdir(), 'build-test-'));
+  sampleOut = path.join(sampleDir, 's.sqlite');
+  sampleReport = (await buildSample(copySample(sampleDir), sampleOut)).report;
+  sample = openSnapshot(sampleOut);
+});
+after(() => {
+  sample.close();
+  rmSync(sampleDir, { recursive: true, force: true });
+});
+
 describe('build report', () => {
-  it('build report - read = imported + merged + rejected for every source, and is written beside the snapshot', async (t) => {
-    const dir = tempDir(t);
-    const out = path.join(dir, 's.sqlite');
-    const { report } = await buildSample(copySample(dir), out);
+  it('build report - read = imported + merged + rejected for every source, and is written beside the snapshot', () => {
+    const report = sampleReport;
     assert.deepEqual(checkArithmetic(report.sources), []);
     for (const s of report.sources) {
       assert.ok(s.read > 0, s.source);
       assert.equal(s.merged, Object.values(s.mergedBy).reduce((a, b) => a + b, 0), s.source);
       assert.equal(s.rejected, Object.values(s.rejectedBy).reduce((a, b) => a + b, 0), s.source);
     }
-    const written = readJson<BuildReport>(`${out}.report.json`);
+    const written = readJson<BuildReport>(`${sampleOut}.report.json`);
     assert.deepEqual(written.sources, report.sources);
     const yo = report.sources.find((s) => s.source === 'sample-yoruba');
     assert.equal(yo?.mergedBy['duplicate record (same form, part of speech and etymology) merged'], 2, JSON.stringify(yo));
@@ -58,12 +74,8 @@ describe('buildSnapshot', () => {
     assert.equal(threaded.contentHash, inProcess.contentHash);
     assert.equal(threaded.entries, inProcess.entries);
   });
-  it('buildSnapshot - marks a sample build as sample in meta and stats, and keeps homographs apart', async (t) => {
-    const dir = tempDir(t);
-    const out = path.join(dir, 's.sqlite');
-    await buildSample(copySample(dir), out);
-    const snap = openSnapshot(out);
-    t.after(() => snap.close());
+  it('buildSnapshot - marks a sample build as sample in meta and stats, and keeps homographs apart', () => {
+    const snap = sample;
     assert.equal(snap.meta.sample, true);
     const stats = StatsSchema.parse(JSON.parse(snap.statsJson()));
     assert.equal(stats.snapshot.sample, true);
@@ -72,12 +84,8 @@ describe('buildSnapshot', () => {
     assert.deepEqual(orun.items.filter((i) => i.matchType === 'folded').map((i) => i.exactForm).sort(), ['ọ̀run', 'ọrun', 'ọrùn'].map((s) => s.normalize('NFC')).sort());
     assert.equal(snap.search({ q: 'owó', page: 1, limit: 10 }).items.filter((i) => i.matchType === 'exact').length, 1);
   });
-  it('buildSnapshot - links "see X" to X, keeps variants, and attaches treebank sentences', async (t) => {
-    const dir = tempDir(t);
-    const out = path.join(dir, 's.sqlite');
-    await buildSample(copySample(dir), out);
-    const snap = openSnapshot(out);
-    t.after(() => snap.close());
+  it('buildSnapshot - links "see X" to X, keeps variants, and attaches treebank sentences', () => {
+    const snap = sample;
     const find = (q: string, language: string) => snap.search({ q, language, page: 1, limit: 1 }).items[0];
     const mmiri = snap.entry(find('mmiri', 'ig').slug);
     const mmili = find('mmilī', 'ig');

@@ -5,8 +5,7 @@ import { describe, test } from 'node:test';
 
 import { DAILY_LIMITS } from '../../services/shared/plans.ts';
 import { usageByEndpoint } from '../support/faults.ts';
-import { startClockedWorker } from './support/clocked-worker.ts';
-import { startStack } from '../support/stack.ts';
+import { startInProcessStack, startStack } from '../support/stack.ts';
 import { httpClient, pool } from './support/http.ts';
 
 import type { RawResponse } from './support/http.ts';
@@ -67,7 +66,7 @@ describe('quota at the boundary', () => {
     // so the injected clock runs on today's real date.
     const midnight = Math.floor(Date.now() / DAY_MS) * DAY_MS + DAY_MS;
     let clock = midnight - 60_000;
-    const stack = await startClockedWorker(() => clock);
+    const stack = await startInProcessStack({ now: () => clock, meterOnClock: true });
     t.after(() => stack.stop());
     const { apiKey, email } = await stack.register();
     const headers: [string, string][] = [['X-API-Key', apiKey]];

@@ -1,11 +1,13 @@
 // The real-corpora snapshot through the reader: counts, provenance, bodies and lookups by id or slug.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import Database from 'better-sqlite3';
 
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import type { CorpusSource, Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { EntrySchema, LanguagesSchema, StatsSchema } from '../../services/shared/schemas.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';
 
@@ -94,11 +96,16 @@ describe('openSnapshot', () => {
     assert.equal(snap.findActiveLanguage('amharic'), undefined, 'preparing');
     assert.equal(snap.findActiveLanguage('xx'), undefined);
   });
-  it('sources - lists every manifest source with its licence and imported record count', () => {
-    const list = snap.sources?.() ?? [];
-    assert.ok(list.length >= 4, JSON.stringify(list));
-    for (const s of list) assert.ok(s.licence.spdx && s.attribution && s.records >= 0, s.id);
-    assert.ok(list.some((s) => s.role === 'lexicon' && s.records > 5000) || snap.meta.sample);
+  it('sources - lists every manifest source with its licence and the records the build imported from it', () => {
+    const report = JSON.parse(fs.readFileSync(`${snap.meta.path}.report.json`, 'utf8')) as { sample: boolean; sources: { source: string; imported: number }[] };
+    const manifestFile = path.resolve(import.meta.dirname, '../../corpora', report.sample ? 'sample/sources.json' : 'sources.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { sources: Omit<CorpusSource, 'records'>[] };
+    const imported = new Map(report.sources.map((r) => [r.source, r.imported]));
+    const expected = manifest.sources.map(({ id, name, language, role, url, attribution, licence }) => ({
+      id, name, language, role, url, attribution, licence, records: imported.get(id) ?? 0,
+    }));
+    assert.deepEqual(snap.sources?.(), expected);
+    if (!snap.meta.sample) assert.ok(expected.filter((s) => s.role === 'lexicon').every((s) => s.records > 5000), JSON.stringify(expected));
   });
   it('openSnapshot - refuses a missing file', () => {
     assert.throws(() => openSnapshot('/nonexistent/snapshot.sqlite'));

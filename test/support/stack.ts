@@ -250,10 +250,12 @@ export interface InProcessStack extends Stack {
 
 /**
  * createApp in this process on a random port, against the real snapshot and the real metering process.
- * `wrapSnapshot` lets a test put a fault in front of the real snapshot; `now` injects the clock.
+ * `wrapSnapshot` lets a test put a fault in front of the real snapshot; `now` injects the routes' clock, and
+ * the meter's too with `meterOnClock` (the UTC-day rollover of quotas: the metering process, whose clock
+ * cannot be injected, accepts a day either side of its own, so the worker may name the next day).
  */
 export async function startInProcessStack(
-  options: { now?: () => number; wrapSnapshot?: (real: Snapshot) => Snapshot } = {},
+  options: { now?: () => number; meterOnClock?: boolean; wrapSnapshot?: (real: Snapshot) => Snapshot } = {},
 ): Promise<InProcessStack> {
   const backend = await startBackend();
   const snapshotPath = testSnapshotPath();
@@ -276,8 +278,8 @@ export async function startInProcessStack(
   const real = openSnapshot(snapshotPath);
   const snapshot = options.wrapSnapshot ? options.wrapSnapshot(real) : real;
   const now = options.now ?? Date.now;
-  // The meter keeps the real clock: the metering process counts days by its own.
-  const meter = await connectMeter({ natsUrl: backend.natsUrl, workerName: `test-${process.pid}` });
+  // Unless asked, the meter keeps the real clock: the metering process counts days by its own.
+  const meter = await connectMeter({ natsUrl: backend.natsUrl, workerName: `test-${process.pid}`, ...(options.meterOnClock ? { now } : {}) });
   const deps: Deps = { config, snapshot, meter, log, stats: new WorkerCounters(), now };
   const app = createApp(deps);
   await app.listen(0, '127.0.0.1');

@@ -54,8 +54,8 @@ const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
  * Several response headers encoded once, for a single uWS `writeHeader(name, value)` call. uWS writes each
  * header as `name: value\r\n` without looking at either, so a value that goes on with `\r\nname: value`
  * writes the following headers in the same call. Each call converts its JS strings to UTF-8 and crosses into
- * C++, and the metered routes' eight such calls per response were one of the largest costs a lookup had in
- * the worker beyond the kernel's (scripts/bench/notes.md, session 12).
+ * C++: a metered response's eight headers in eight calls would be one of the largest costs a lookup has in the
+ * worker beyond the kernel's. The bench's raw uWS ceiling writes its headers the same way.
  */
 export interface HeaderBlock {
   readonly name: Buffer;

@@ -1,7 +1,7 @@
 // The five metered GET routes (search, entry, word of the day, languages, stats), served straight from the
 // uWS app under hyper-express. They carry nearly all of the traffic, and hyper-express's per-request objects
-// and bookkeeping cost a worker more than the rest of such a request (npm run bench: a lookup at 0.58 of raw
-// uWS through hyper-express). Everything else (registration, OpenAPI, health, website, not-found) stays on
+// and bookkeeping cost a worker more than the rest of such a request (the bench's HTTP section sets each
+// against raw uWS). Everything else (registration, OpenAPI, health, website, not-found) stays on
 // hyper-express. Handlers are synchronous and return their reply; errors are thrown and translated in one place.
 // Each route answers HEAD too, through the same handler.
 import { STATUS_CODES } from 'node:http';

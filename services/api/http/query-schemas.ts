@@ -1,9 +1,8 @@
 // A zod building block for query parameters, and the parser that reads query text into what schemas check.
 // Parameters arrive as strings (arrays when a name repeats). The text-to-value step is written here, before
 // zod, instead of with z.preprocess: every ZodEffects parse builds a context object with a getter and a
-// bound function, and under the search mix (five preprocessed parameters per request, before) those objects
-// outlived V8's young-generation collections and were promoted, to be found dead by a full collection
-// (`npm run bench`, "Query parsing and the garbage collector", measures both ways).
+// bound function, and under the search mix (five parameters per request) such objects outlive V8's
+// young-generation collections and are promoted, to be found dead only by a full collection.
 import { z } from 'zod';
 
 import { parseInput } from './validate.ts';

@@ -34,18 +34,17 @@ export const ADMISSION_DEADLINE_MS = 1000;
  * A worker asks for its next block when the one it holds is down to this share of its size, so that under
  * steady traffic admissions never wait for the metering service (otherwise every request of the key in that
  * worker waits for one round trip per block; test/metering/concurrency.test.ts). At a quarter, a worker
- * serving one key at 30k requests/s had about 8 ms of a 1,000-unit block left when it asked, which the
- * metering service's answer sometimes took longer than with both cores busy: requests waited for the lease
- * in the middle of steady load (scripts/bench/notes.md, session 12). Half gives twice the time; a worker that
- * dies strands at most one and a half blocks instead of one and a quarter.
+ * serving one key at 30k requests/s would have about 8 ms of a 1,000-unit block left when it asks, less than
+ * the metering service's answer sometimes takes with both cores busy. Half gives twice the time; a worker
+ * that dies strands at most one and a half blocks instead of one and a quarter.
  */
 export const REFILL_AT_SHARE = 0.5;
 /**
  * A refill ahead asks for about this long of the worker's own traffic for a key and endpoint (its rate since
  * the last grant), so that half of it, when the refill goes out, covers a slow answer from the metering
- * service. At 30k requests/s a 1,000-unit block lasted 33 ms, and an answer held up by a slow WAL fsync in the
- * service kept every connection of both workers waiting (scripts/bench/notes.md, session 13). The service caps
- * such a block at MAX_RATE_BLOCK_UNITS.
+ * service. At 30k requests/s a 1,000-unit block lasts 33 ms, and an answer held up by a slow WAL fsync in the
+ * service would keep every connection of the worker waiting, which wrk's p99 counts many times over. The
+ * service caps such a block at MAX_RATE_BLOCK_UNITS.
  */
 export const LEASE_HORIZON_MS = 500;
 /**
@@ -106,8 +105,8 @@ export class NatsMeter implements Meter {
   private epoch = 0;
   private closing: Promise<void> | undefined;
   /**
-   * SHA-256 of recently seen keys: hashing was 8-9 % of a worker under load (profiled by npm run bench).
-   * Bounded, and cleared whole when full; only well-formed keys enter it.
+   * SHA-256 of recently seen keys: hashing every request's key would be a large share of a lookup's cost in
+   * the worker. Bounded, and cleared whole when full; only well-formed keys enter it.
    */
   private readonly hashes = new Map<string, string>();
   /** Event-loop turns, counted while admissions happen: two units of a slot taken in one turn mean volume. */

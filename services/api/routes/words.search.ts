@@ -27,8 +27,8 @@ export const LIMIT_DEFAULT = 20;
 /**
  * Rendered pages kept per cache (two per worker), from a query's second request on. A page is a few kB; under
  * a stream of new queries the doorkeeper's false sightings (1 in 16) fill both caches with pages of their own,
- * so this is about 8 MB per worker when full. 2,000 each took the workers near the 150 MB target once the
- * summaries were held in memory (scripts/bench/notes.md, session 14); repeated queries need far fewer.
+ * so this is about 8 MB per worker when full: with the summaries held in memory, twice as many would take a
+ * worker near its 150 MB target (BENCHMARKS.md, the workers' memory). Repeated queries need far fewer.
  */
 const PAGE_CACHE_ENTRIES = 1_000;
 
@@ -79,8 +79,8 @@ class PageRenderer {
 
   /**
    * The envelope and Content-Range (zero-based positions; spec: an empty page reports `items 0-0/0`). Written
-   * as text around the summaries' stored JSON bytes: parsing and re-serialising every summary was a quarter of
-   * a search's time, and decoding them to strings to encode the page again a fifth (notes, session 14).
+   * as text around the summaries' stored JSON bytes: parsing and re-serialising every summary, or decoding
+   * them to strings only to encode the page again, would cost more than the rest of a search's rendering.
    */
   render(page: SearchPage, query: WordsSearchQuery): RenderedPage {
     const first = (query.page - 1) * query.limit;

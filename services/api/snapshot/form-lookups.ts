@@ -1,6 +1,6 @@
 // Lookups in the snapshot's `forms` B-tree (exact, folded, variant and whole-gloss keys) for one query.
-// One statement per lookup: a compound UNION ALL of the same lookups was slower (SQLite runs each
-// ORDER BY ... LIMIT part as a co-routine; measured by hand, the script was not kept).
+// One statement per lookup, not a compound UNION ALL of them: SQLite runs each ORDER BY ... LIMIT part of a
+// compound as a co-routine, which costs more than the separate statements.
 import type Database from 'better-sqlite3';
 
 import { MAX_RANKED_ROWS } from '../../shared/snapshot/format.ts';
@@ -23,8 +23,8 @@ export class FormLookups {
   /** The same shapes over two adjacent kinds of one key, in (kind, pop) order: one statement for both. */
   private readonly pairStatements: PairStmt[];
   /**
-   * Every (key, kind) in `forms`: most lookups are of keys the snapshot does not have (scripts/bench/key-filters.ts
-   * counts them), and the filter answers those without a statement. Undefined (every lookup runs) without one.
+   * Every (key, kind) in `forms`: most lookups are of keys the snapshot does not have, and the filter answers
+   * those without a statement. Undefined (every lookup runs) without one.
    */
   private readonly keys: KeyFilter | undefined;
 

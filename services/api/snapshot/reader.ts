@@ -19,11 +19,7 @@ export class SnapshotFormatError extends Error {
   override readonly name = 'SnapshotFormatError';
 }
 
-/**
- * How the search is set up (SearchOptions): tests lower the summary budget to reach the rest and turn the key
- * filters off to compare; the bench times its worst queries without the ranked-list cache, and an open that
- * builds the key filters instead of reading the stored ones.
- */
+/** How the search is set up (SearchOptions): tests lower the summary budget to reach the summaries read per row. */
 export type OpenOptions = SearchOptions;
 
 export function openSnapshot(path: string, options: OpenOptions = {}): Snapshot {
@@ -70,8 +66,8 @@ class SqliteSnapshot implements Snapshot {
     db.pragma(`mmap_size = ${MMAP_BYTES}`);
     // A snapshot file is never written after the build renames it into place (a publish writes a new file),
     // so the shared lock can be held for the connection's life. In the default NORMAL mode every statement
-    // takes and drops it and re-checks the file change counter: fcntl and read syscalls, dear on this VM
-    // (scripts/bench/search-loop.ts over the bench's mix: 1,979 searches/s before, 3,883 after).
+    // takes and drops it and re-checks the file change counter: fcntl and read syscalls that would cost about
+    // as much as the statement itself (the bench's bare loop measures a search).
     db.pragma('locking_mode = EXCLUSIVE');
     const meta = new Map(
       (db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]),
@@ -91,7 +87,7 @@ class SqliteSnapshot implements Snapshot {
     const body = db.prepare<[string], { body: string }>('SELECT body FROM bodies WHERE name = ?');
     this.languagesBody = body.get('languages')?.body ?? '{"data":[]}';
     this.statsBody = body.get('stats')?.body ?? '{}';
-    // Absent from snapshots built before the website needed it: /about then falls back to entry sources.
+    // A snapshot may lack the list: /about then falls back to the entries' sources.
     const sourcesBody = body.get('sources')?.body;
     this.sourceList = sourcesBody === undefined ? undefined : (JSON.parse(sourcesBody) as CorpusSource[]);
     this.languageList = (JSON.parse(this.languagesBody) as { data: Language[] }).data;

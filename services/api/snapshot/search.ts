@@ -118,12 +118,6 @@ const COMMA = 0x2c;
 export interface SearchOptions {
   /** Bytes of word summaries held in memory (see SummaryStore). */
   summaryBudgetBytes?: number;
-  /** Skip lookups the key filters rule out (KeyFilter, FtsTerms). Default true. */
-  keyFilters?: boolean;
-  /** Read the key filters the build stored (default true); false builds them from the indexes at open. */
-  storedKeyFilters?: boolean;
-  /** Keep ranked lists for later pages and repeats. Default true. */
-  rankedCache?: boolean;
 }
 
 export class SnapshotSearch {
@@ -133,31 +127,28 @@ export class SnapshotSearch {
   private readonly summaries: SummaryStore;
   private readonly count: Database.Statement<[string, string], { n: number }>;
   private readonly anchor: Database.Statement<[string, string, number], { folded: string; id: number }>;
-  /** Undefined when the reader is opened without it (the bench's uncached timings). */
-  private readonly ranked: Lru<Ranked> | undefined;
+  private readonly ranked = new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true });
   private readonly forms: FormLookups;
   private readonly otherForms: OtherForms;
   private readonly facets: EntryFacets;
 
   constructor(
     private readonly db: Database.Database,
-    { summaryBudgetBytes, keyFilters = true, storedKeyFilters = true, rankedCache = true }: SearchOptions = {},
+    { summaryBudgetBytes }: SearchOptions = {},
   ) {
-    this.ranked = rankedCache ? new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true }) : undefined;
     // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
-    // the statement for a re-prepare (parse and plan again) on every execution, about half the time of an FTS
-    // query that matches nothing (scripts/bench/bound-limit.ts; its table is in BENCHMARKS.md).
+    // the statement for a re-prepare (parse and plan again) on every execution.
     const ftsSql = (table: string): string => `SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ${MAX_RANKED_ROWS + 1}`;
-    const filters = keyFilters ? loadKeyFilters(db.name, storedKeyFilters) : undefined;
+    const filters = loadKeyFilters(db.name);
     const index = (table: keyof typeof SEARCHED_COLUMNS): FtsIndex => ({
       stmt: db.prepare(ftsSql(table)).pluck() as FtsStmt,
       columns: SEARCHED_COLUMNS[table],
-      terms: filters ? FtsTerms.over(db, table, filters.get(table)) : undefined,
+      terms: FtsTerms.over(db, table, filters.get(table)),
     });
     this.head = index('head_fts');
     this.gloss = index('gloss_fts');
-    this.forms = new FormLookups(db, filters?.get(FORMS_FILTER));
-    this.otherForms = new OtherForms(db, filters?.get(OTHER_FORMS_FILTER));
+    this.forms = new FormLookups(db, filters.get(FORMS_FILTER));
+    this.otherForms = new OtherForms(db, filters.get(OTHER_FORMS_FILTER));
     this.summaries = new SummaryStore(db, summaryBudgetBytes);
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
     this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
@@ -169,10 +160,10 @@ export class SnapshotSearch {
     if (text === '') return this.browse(query);
     const filters: MatchFilters = { language: query.language, partOfSpeech: query.partOfSpeech };
     const cacheKey = `${text}\u0000${query.language ?? ''}\u0000${query.partOfSpeech ?? ''}`;
-    let ranked = this.ranked?.get(cacheKey);
+    let ranked = this.ranked.get(cacheKey);
     if (!ranked) {
       ranked = this.rank(text, filters);
-      this.ranked?.set(cacheKey, ranked);
+      this.ranked.set(cacheKey, ranked);
     }
     const start = (query.page - 1) * query.limit;
     const end = Math.min(ranked.pops.length, start + query.limit);
@@ -184,8 +175,8 @@ export class SnapshotSearch {
   /**
    * Entries matching the FTS expression built from `alternatives`, in rank order, at most the bound. The
    * language and part-of-speech filters are applied to the rows here, not as tag tokens inside FTS5 (an AND
-   * with a tag's doclist doubled the cost of a query); only when there are more matches than the bound, so
-   * that filtered rows may lie beyond it, does FTS5 filter by tag.
+   * with a tag's doclist costs far more than filtering the rows in memory); only when there are more matches
+   * than the bound, so that filtered rows may lie beyond it, does FTS5 filter by tag.
    */
   private fts({ stmt, columns, terms }: FtsIndex, alternatives: readonly (readonly string[])[], filters: MatchFilters, lastIsPrefix: boolean): number[] {
     if (terms && !terms.mayMatch(alternatives, lastIsPrefix)) return [];

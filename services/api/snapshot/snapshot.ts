@@ -70,7 +70,7 @@ export interface Snapshot {
   /** Parsed entry, for the website. */
   entry(idOrSlug: string): Entry | undefined;
   /** Every corpus the snapshot was built from, for the website's /about page; undefined for a snapshot
-   *  built before it was stored (the page then lists the sources found on entries). */
+   *  without that list (the page then lists the sources found on entries). */
   sources?(): readonly CorpusSource[] | undefined;
   /** The open-data files built with this snapshot, opened with it (services/api/snapshot/downloads.ts). */
   downloads?(): Downloads;

@@ -1,15 +1,14 @@
 // The word summaries that search pages are made of, held in the worker as UTF-8 bytes up to a budget.
 //
-// A search page used to read each summary with its own statement (about seven per search in the bench's mix),
-// which SQLite handed over as a JS string decoded from UTF-8, only for the route to encode the page back to
-// UTF-8: in the search mix's profile the reads were 14 % of the workers' samples and the encoding 7 %
-// (scripts/bench/notes.md, session 14). Held here as bytes, a page's items are copied straight into the body.
+// Read per row, each summary of a page would be a statement of its own (about seven per search in the bench's
+// mix), handed over by SQLite as a JS string decoded from UTF-8, only for the route to encode the page back to
+// UTF-8. Held here as bytes, a page's items are copied straight into the body.
 import Database from 'better-sqlite3';
 
 /**
  * Bytes of summaries a worker holds (the real corpora fit whole: test/snapshot/summaries.test.ts). Entries are taken in rank (pop) order
  * until the budget is spent, so a snapshot larger than that (the bench's synthetic million) keeps its
- * best-ranked entries here, the ones most searches return, and reads the rest from SQLite as before.
+ * best-ranked entries here, the ones most searches return, and reads the rest from SQLite row by row.
  */
 export const SUMMARY_BUDGET_BYTES = 16 * 1024 * 1024;
 

@@ -5,8 +5,8 @@ export const MAX_BLOCK_UNITS = 1000;
 /**
  * Cap on a block sized by a worker's own rate (it asks for about LEASE_HORIZON_MS of its traffic for the key
  * and endpoint; services/api/metering/nats-meter.ts): a 1,000-unit block lasts about 33 ms at 30k requests/s,
- * less than this service's answer sometimes takes (scripts/bench/notes.md, session 13). Also the most a dying
- * worker can take with it per block: about half a second of its traffic for that key.
+ * less than this service's answer sometimes takes (a WAL fsync held up, both cores busy). Also the most a
+ * dying worker can take with it per block: about half a second of its traffic for that key.
  */
 export const MAX_RATE_BLOCK_UNITS = 20_000;
 /** A block is at most this fraction of what is still allocatable while others may ask too. */

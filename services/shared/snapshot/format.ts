@@ -8,7 +8,7 @@ export const MAX_RANKED_ROWS = 1000;
 
 /**
  * Browsing without q is ordered by (folded, id) and paged by OFFSET, which SQLite can only step through row
- * by row: page 10,000 of 100 over a million entries stepped a million index rows. The build writes every
+ * by row: page 10,000 of 100 over a million entries would step a million index rows. The build writes every
  * BROWSE_ANCHOR_EVERY-th position of each filter's order to `browse_anchors`; the reader seeks to the
  * anchor at or before a page's offset and steps fewer than this many rows from there.
  */

@@ -1,10 +1,9 @@
 // A Bloom filter over strings: "certainly absent" or "maybe present", never a false "absent".
 //
-// Search runs several lookups per query whose keys are mostly absent from the snapshot (over the bench's mix of
-// real queries, 4.1 of a search's 6.8 statements found nothing: scripts/bench/key-filters.ts), and an SQLite
-// statement costs microseconds even when it finds nothing. A worker asks its filters first and skips the
-// statements they rule out (scripts/bench/notes.md, session 15). The build stores them in the snapshot
-// (stored-filters.ts), so a worker reads them instead of building them at start.
+// Search runs several lookups per query whose keys are mostly absent from the snapshot (an English word among
+// the headwords, a headword among the glosses), and an SQLite statement costs microseconds even when it finds
+// nothing. A worker asks its filters first and skips the statements they rule out. The build stores them in
+// the snapshot (stored-filters.ts), so a worker reads them instead of building them at start.
 import os from 'node:os';
 
 /** About 1 % false "maybe" at 10 bits and 7 probes per key. */

@@ -1,7 +1,7 @@
 // The key filters as the build stores them in the snapshot (table key_filters): one row per filter, the forms
-// keys' and each full-text index's terms. Building one means reading every key or term, which every worker
-// did at start before format 5 (build scaling's two "open ms" columns in BENCHMARKS.md); the build does it
-// once, and a worker reads the bytes.
+// keys' and each full-text index's terms. Building one means reading every key or term of the snapshot; the
+// build does it once, so that a worker reads the bytes at each start and reload instead (build scaling's
+// "open ms" in BENCHMARKS.md).
 import Database from 'better-sqlite3';
 
 import { decodeFormBlock } from './form-blocks.ts';
@@ -52,15 +52,14 @@ export function readKeyFilters(db: Database.Database): Map<string, KeyFilter | u
 
 /**
  * Every filter search asks for, by name (undefined: none, every such lookup runs): the stored one, else built
- * from the index. `useStored` false builds them all, as every worker did before format 5 (the bench times both).
- * Read through a connection of their own without the memory map: through the map, the bytes, or every key and
- * term when built, would stay resident in each worker.
+ * from the index. Read through a connection of their own without the memory map: through the map, the bytes,
+ * or every key and term when built, would stay resident in each worker.
  */
-export function loadKeyFilters(file: string, useStored = true): Map<string, KeyFilter | undefined> {
+export function loadKeyFilters(file: string): Map<string, KeyFilter | undefined> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     db.pragma('mmap_size = 0');
-    const stored = useStored ? readKeyFilters(db) : new Map<string, KeyFilter | undefined>();
+    const stored = readKeyFilters(db);
     return new Map(FILTERS.map(([name, make]) => [name, stored.has(name) ? stored.get(name) : make(db)]));
   } finally {
     db.close();

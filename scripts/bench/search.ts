@@ -1,0 +1,48 @@
+// Section "search": the bare loop, one process running the subject's reader over the search mix with nothing
+// around it; set against the HTTP section's mix, it is what HTTP, metering and two workers keep of a search.
+import type { BenchContext, BenchResults, Figure, Section, SectionResults } from './context.ts';
+import { f1, f2, n0, table } from './markdown.ts';
+import { runBenchScript } from './processes.ts';
+import type { LoopResult } from './search-loop.ts';
+
+export type SearchResult = LoopResult;
+
+async function run(ctx: BenchContext): Promise<SearchResult> {
+  const real = await ctx.realSnapshot();
+  const w = await ctx.workload();
+  console.log(`==> bare loop: the reader over the same ${w.mix.length} queries, one process, ${ctx.opts.durationSeconds} s`);
+  const { loop } = await runBenchScript<{ loop: LoopResult }>('search-loop.ts',
+    ['--root', ctx.subject.root, '--snapshot', real.path, '--queries', w.mixJson, '--seconds', String(ctx.opts.durationSeconds)]);
+  console.log(`    ${n0(loop.perSecond)} searches/s, p50 ${f2(loop.p50Ms)} ms, p99 ${f2(loop.p99Ms)} ms`);
+  return loop;
+}
+
+/** The stack's rate on the search mix over the bare loop's (the target's ratio); undefined without both. */
+export function mixShareOfBareLoop(sections: SectionResults): number | undefined {
+  const mix = sections.http?.scenarios.find((s) => s.id === 'search-mix');
+  return mix && sections.search ? mix.median.stackRps / sections.search.perSecond : undefined;
+}
+
+function render(loop: SearchResult, sections: SectionResults, run: BenchResults): string {
+  const mix = sections.http?.scenarios.find((s) => s.id === 'search-mix');
+  const share = mixShareOfBareLoop(sections);
+  return `## Search: HTTP against the bare loop
+
+The bare loop is one process calling the reader's \`search()\` over the ${loop.queries.toLocaleString('en')} queries of the mix for
+${f1(loop.seconds)} s (${f1(loop.passes)} passes), with no HTTP, metering or JSON around it.
+
+${table(['', 'searches/s', 'p50 ms', 'p99 ms'], [
+    ['bare loop, one process', n0(loop.perSecond), f2(loop.p50Ms), f2(loop.p99Ms)],
+    ...(mix ? [[`HTTP, ${run.options.apiWorkers} API workers, ${run.options.connections} connections`, n0(mix.median.stackRps), f2(mix.median.stackP50Ms), f2(mix.median.stackP99Ms)]] : []),
+  ])}
+${share === undefined ? '' : `\nHTTP over the bare loop: **${f2(share)}**.\n`}${loop.failed ? `\n**${loop.failed} searches threw** (over HTTP, 500s), e.g.:\n${loop.failures.map((f) => `- \`${f}\``).join('\n')}\n` : ''}`;
+}
+
+function figures(loop: SearchResult): Figure[] {
+  return [
+    { name: 'bare loop: searches/s', value: loop.perSecond, unit: '/s', better: 'higher' },
+    { name: 'bare loop: p99', value: loop.p99Ms, unit: 'ms', better: 'lower' },
+  ];
+}
+
+export const searchSection: Section<'search'> = { id: 'search', run, render, figures };
