@@ -189,7 +189,7 @@ describe('downloads beside their snapshot', () => {
     } };
     await assert.rejects(buildSnapshot({ out, corpora, date: '2026-02-01', progress: failing }), /stopped after the entries/);
     assert.equal(readFileSync(path.join(downloadsDirOf(out), DOWNLOADS_INDEX_NAME), 'utf8'), before);
-    assert.deepEqual(readdirSync(dir).sort(), ['corpora', 's.sqlite', 's.sqlite.downloads', 's.sqlite.report.json']);
+    assert.deepEqual(readdirSync(dir).sort(), ['corpora', 's.sqlite', 's.sqlite.downloads', 's.sqlite.report.json', 's.sqlite.sha256']);
   });
 });
 

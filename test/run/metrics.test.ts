@@ -95,8 +95,9 @@ describe('GET /metrics', () => {
     assert.equal(total(samples, 'dict_lease_requests_total', { outcome: 'counted' }), served, 'one round trip per request');
     assert.equal(total(samples, 'dict_lease_request_duration_seconds_count'), total(samples, 'dict_lease_requests_total'));
     assert.ok(total(samples, 'dict_keys_cached') >= 2, 'the key is cached in both workers');
-    assert.equal(total(samples, 'dict_metering_requests_total', { endpoint: 'admit', outcome: 'ok' }), served);
-    assert.equal(total(samples, 'dict_metering_request_duration_seconds_count', { endpoint: 'admit' }), served);
+    // And the unknown key's: metering answered it (status invalid).
+    assert.equal(total(samples, 'dict_metering_requests_total', { endpoint: 'admit', outcome: 'ok' }), served + 1);
+    assert.equal(total(samples, 'dict_metering_request_duration_seconds_count', { endpoint: 'admit' }), served + 1);
   });
 
   it('GET /metrics - registrations and throttle refusals, counted by metering', () => {

@@ -49,7 +49,9 @@ describe('metering recovers by itself', () => {
     assert.notEqual(broken.status, 'errored', `pm2 kept restarting it: ${JSON.stringify(broken)}`);
     assert.ok(broken.restarts >= 3, `restarted with back-off: ${JSON.stringify(broken)}`);
     assert.equal(await health(), 503, 'the workers report metering down');
-    const log = await stack.pm2('logs', 'metering', '--nostream', '--lines', '200', '--raw');
+    // Read from pm2's files: `pm2 logs` prints the error file's lines on its own stderr.
+    const logDir = path.join(stack.env.PM2_HOME ?? '', 'logs');
+    const log = fs.readdirSync(logDir).filter((f) => f.startsWith('metering-')).map((f) => fs.readFileSync(path.join(logDir, f), 'utf8')).join('');
     assert.match(log, /metering\.db cannot be opened: exiting so that pm2 restarts metering with back-off/, log);
     assert.match(log, /SQLITE_NOTADB/, log);
 

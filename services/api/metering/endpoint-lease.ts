@@ -120,7 +120,7 @@ export class EndpointLease {
     return this.volumeUntil > now;
   }
 
-  markVolume(now: number): void {
+  private markVolume(now: number): void {
     this.volumeUntil = Math.max(this.volumeUntil, now + VOLUME_WINDOW_MS);
   }
 

@@ -70,11 +70,6 @@ export interface ConnectMeterOptions {
   now?: () => number;
   /** Lease requests' outcomes and round trips, for the metrics. */
   stats?: Pick<WorkerStats, 'lease'>;
-  /**
-   * false: every key counts as at volume, so every admission is served from leased blocks (exact counting
-   * off). For measuring what exact counting costs a one-at-a-time client (scripts/bench/sequential-client.ts).
-   */
-  exactBelowVolume?: boolean;
 }
 
 export async function connectMeter(options: ConnectMeterOptions): Promise<Meter> {
@@ -84,7 +79,7 @@ export async function connectMeter(options: ConnectMeterOptions): Promise<Meter>
     maxReconnectAttempts: -1,
     reconnectTimeWait: RECONNECT_TIME_WAIT_MS,
   });
-  return new NatsMeter(nc, options.workerName, options.now ?? Date.now, options.stats, options.exactBelowVolume ?? true);
+  return new NatsMeter(nc, options.workerName, options.now ?? Date.now, options.stats);
 }
 
 /** What the local check concluded: admitted, refused, or a lease request is needed first. */
@@ -122,7 +117,6 @@ export class NatsMeter implements Meter {
     private readonly workerName: string,
     private readonly now: () => number,
     stats?: Pick<WorkerStats, 'lease'>,
-    private readonly exactBelowVolume = true,
   ) {
     this.subs = [
       nc.subscribe(KEYS_CHANGED_SUBJECT, { callback: (err, msg) => !err && this.onKeysChanged(msg.data) }),
@@ -185,7 +179,7 @@ export class NatsMeter implements Meter {
       // A lease is sized for the waiting admissions only: a rate-sized block goes only to refills ahead.
       const now = this.now();
       const lease = this.cache.get(hash)?.leases.get(endpoint);
-      const atVolume = !this.exactBelowVolume || (lease !== undefined && lease.day === utcDay(now) && lease.atVolume(now));
+      const atVolume = lease !== undefined && lease.day === utcDay(now) && lease.atVolume(now);
       const pending = this.leases.acquire(hash, endpoint, utcDay(now), atVolume, (reply, epoch) =>
         this.applyLease(hash, endpoint, reply, epoch),
       );
@@ -211,7 +205,6 @@ export class NatsMeter implements Meter {
     if (!lease || lease.day !== utcDay(now)) return undefined;
     const n = lease.take(now, this.currentTurn());
     if (n !== undefined) {
-      if (!this.exactBelowVolume) lease.markVolume(now);
       if (lease.atVolume(now) && (lease.wantsRefill(now) || lease.countIsStale(now, COUNT_REFRESH_MS))) {
         this.refillAhead(hash, endpoint, lease, now);
       }
