@@ -57,12 +57,16 @@ export async function registerKeys(stack: Stack, email: string, count: number): 
   return keys;
 }
 
-/** `npm run ops -- developers set-plan <email> institution` in the subject's tree, against the stack's NATS. */
+/**
+ * `npm run ops -- developers set-plan <email> institution --all-keys` in the subject's tree, against the stack's
+ * NATS: every key the bench registered under its one email. A subject whose set-plan knows no --all-keys (it
+ * changed every key of the developer) refuses the flag as bad usage (exit 2) and is asked without it.
+ */
 export async function raiseToInstitution(stack: Stack, root: string, email: string, probeKey: string): Promise<string> {
-  const { code, stdout, stderr } = await runAsync('npm', ['run', '--silent', 'ops', '--', 'developers', 'set-plan', email, 'institution'], {
-    env: stack.env,
-    cwd: root,
-  });
+  const setPlan = (flags: string[]) =>
+    runAsync('npm', ['run', '--silent', 'ops', '--', 'developers', 'set-plan', email, 'institution', ...flags], { env: stack.env, cwd: root });
+  let { code, stdout, stderr } = await setPlan(['--all-keys']);
+  if (code === 2) ({ code, stdout, stderr } = await setPlan([]));
   if (code !== 0) throw new Error(`ops set-plan failed (exit ${code}):\n${stdout}\n${stderr}`);
   // Plan changes reach the workers by broadcast; wait until a metered response shows the new limit.
   const deadline = Date.now() + PLAN_TIMEOUT_MS;
