@@ -11,7 +11,11 @@ export interface AssetUrls {
   js: string;
   docsJs: string;
   favicon: string;
-  /** The regular weight of the text font, preloaded: every page's text is set in it. */
+  /**
+   * The regular weight of the text font. Not preloaded: on a slow link (scripts/web/page-perf.ts's phone
+   * profile) a preload takes bandwidth from the stylesheet the page waits for; font-display: swap shows the
+   * text at once in a fallback face.
+   */
   font: string;
 }
 
@@ -50,7 +54,6 @@ ${input.description ? html`<meta name="description" content="${input.description
 ${input.noindex ? html`<meta name="robots" content="noindex">` : ''}
 ${input.canonicalPath ? html`<link rel="canonical" href="${input.canonicalPath}">` : ''}
 <link rel="stylesheet" href="${input.assets.css}">
-<link rel="preload" href="${input.assets.font}" as="font" type="font/woff2" crossorigin>
 <link rel="icon" href="${input.assets.favicon}" type="image/svg+xml">
 </head>
 <body>
