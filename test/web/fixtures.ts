@@ -7,7 +7,6 @@ export const ASSETS: AssetUrls = {
   js: '/assets/site.js?v=test',
   docsJs: '/assets/docs.js?v=test',
   favicon: '/assets/favicon.svg?v=test',
-  font: '/assets/fonts/noto-sans-400.woff2?v=test',
 };
 
 export const LANGUAGES: Language[] = [

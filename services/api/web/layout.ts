@@ -11,12 +11,6 @@ export interface AssetUrls {
   js: string;
   docsJs: string;
   favicon: string;
-  /**
-   * The regular weight of the text font. Not preloaded: on a slow link (scripts/web/page-perf.ts's phone
-   * profile) a preload takes bandwidth from the stylesheet the page waits for; font-display: swap shows the
-   * text at once in a fallback face.
-   */
-  font: string;
 }
 
 export interface LayoutInput {

@@ -86,7 +86,6 @@ function readStaticFiles(): StaticFiles {
       js: versioned('/assets/site.js'),
       docsJs: versioned('/assets/docs.js'),
       favicon: versioned('/assets/favicon.svg'),
-      font: versioned(`/assets/fonts/${FONT_FILES[0]}`),
     },
   };
 }
