@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import subsetFont from 'subset-font';
 
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '../../services/api/web/assets/fonts');
 const require = createRequire(import.meta.url);
@@ -72,25 +73,30 @@ export const FONT_SCRIPTS = /[\p{Script=Latin}\u0250-\u02ff\u0300-\u036f\u1ab0-\
 const ETHIOPIC = /\p{Script=Ethiopic}/u;
 
 /** Every code point of the active languages' text in the snapshot that the font should have. */
+/** Every text of the active languages a page may show in the font: entries' forms, glosses, examples, native names. */
+export function* activeLanguageTexts(snapshot: Snapshot): Generator<{ where: string; text: string }> {
+  for (const language of snapshot.languages().filter((l) => l.status === 'active')) {
+    for (let page = 1; ; page++) {
+      const result = snapshot.search({ language: language.code, page, limit: 100 });
+      if (result.items.length === 0) break;
+      for (const item of result.items) {
+        const entry = snapshot.entry(item.slug);
+        if (!entry) continue;
+        const texts = [entry.exactForm, entry.headword, entry.pronunciation ?? '', ...entry.glosses, ...entry.senses.map((s) => s.definition), ...entry.variants.map((v) => v.form), ...entry.examples.flatMap((e) => [e.text, e.translation ?? ''])];
+        for (const text of texts) yield { where: entry.slug, text };
+      }
+    }
+    yield { where: `${language.code} native name`, text: language.nativeName };
+  }
+}
+
 function snapshotCodePoints(snapshotPath: string): Set<number> {
   const snapshot = openSnapshot(snapshotPath);
   const found = new Set<number>();
   try {
-    for (const language of snapshot.languages().filter((l) => l.status === 'active')) {
-      for (let page = 1; ; page++) {
-        const result = snapshot.search({ language: language.code, page, limit: 100 });
-        if (result.items.length === 0) break;
-        for (const item of result.items) {
-          const entry = snapshot.entry(item.slug);
-          if (!entry) continue;
-          const texts = [entry.exactForm, entry.headword, entry.pronunciation ?? '', ...entry.glosses, ...entry.senses.map((s) => s.definition), ...entry.variants.map((v) => v.form), ...entry.examples.flatMap((e) => [e.text, e.translation ?? ''])];
-          for (const text of texts) {
-            if (ETHIOPIC.test(text)) throw new Error(`${language.code} is written in Ge'ez (${entry.slug}): add Noto Sans Ethiopic as a second face`);
-            for (const c of text) if (FONT_SCRIPTS.test(c)) found.add(c.codePointAt(0) ?? 0);
-          }
-        }
-      }
-      for (const c of language.nativeName) if (FONT_SCRIPTS.test(c)) found.add(c.codePointAt(0) ?? 0);
+    for (const { where, text } of activeLanguageTexts(snapshot)) {
+      if (ETHIOPIC.test(text)) throw new Error(`${where} is written in Ge'ez: add Noto Sans Ethiopic as a second face`);
+      for (const c of text) if (FONT_SCRIPTS.test(c)) found.add(c.codePointAt(0) ?? 0);
     }
   } finally {
     snapshot.close();

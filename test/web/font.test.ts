@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { FONT_SCRIPTS } from '../../scripts/web/make-font.ts';
+import { activeLanguageTexts, FONT_SCRIPTS } from '../../scripts/web/make-font.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { layout } from '../../services/api/web/layout.ts';
@@ -50,21 +50,10 @@ describe('font', () => {
     const covered = codePointsOf(coverage.unicodeRange);
     for (const c of 'ẹọṣịụṅŋɓɗƙƴɛɔàáèéìíòóùúāēīōụ̄̀́̄ʼ') assert.ok(covered.has(c.codePointAt(0) ?? 0), `U+${(c.codePointAt(0) ?? 0).toString(16)} ${c}`);
     const missing = new Map<string, string>();
-    for (const language of snapshot.languages().filter((l) => l.status === 'active')) {
-      for (let page = 1; ; page++) {
-        const result = snapshot.search({ language: language.code, page, limit: 100 });
-        if (result.items.length === 0) break;
-        for (const item of result.items) {
-          const entry = snapshot.entry(item.slug);
-          if (!entry) continue;
-          const texts = [entry.exactForm, entry.headword, entry.pronunciation ?? '', ...entry.glosses, ...entry.senses.map((s) => s.definition), ...entry.variants.map((v) => v.form), ...entry.examples.map((e) => e.text)];
-          for (const text of texts) {
-            for (const c of text) {
-              const point = c.codePointAt(0) ?? 0;
-              if (FONT_SCRIPTS.test(c) && !covered.has(point) && !missing.has(c)) missing.set(c, `${entry.slug}: ${text}`);
-            }
-          }
-        }
+    for (const { where, text } of activeLanguageTexts(snapshot)) {
+      for (const c of text) {
+        const point = c.codePointAt(0) ?? 0;
+        if (FONT_SCRIPTS.test(c) && !covered.has(point) && !missing.has(c)) missing.set(c, `${where}: ${text}`);
       }
     }
     assert.deepEqual([...missing].map(([c, where]) => `U+${(c.codePointAt(0) ?? 0).toString(16)} in ${where}`), [], 'rerun node --import tsx scripts/web/make-font.ts --snapshot <snapshot>');
