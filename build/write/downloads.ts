@@ -25,6 +25,7 @@ const GZIP_CHUNK_BYTES = 256 * 1024;
  * (writeEntries): the bodies of a 1M-entry build are about a GB, and must never queue up in memory.
  */
 export const DOWNLOAD_PENDING_BYTES = 8 * 1024 * 1024;
+const NEWLINE = 0x0a;
 /** Smallest input buffer allocated, and the most kept for reuse (see take()). */
 const MIN_BUFFER_BYTES = 64 * 1024;
 const SPARE_BUFFER_BYTES = 8 * 1024 * 1024;
@@ -81,7 +82,7 @@ export class DownloadWriter implements DownloadSink {
   /** One zlib write per file per batch: a thousand bodies joined, not a thousand small writes. */
   write(rows: readonly EntryRows[]): void {
     if (this.failure) throw this.failure;
-    const lines = new Map<OpenFile, string[]>();
+    const lines = new Map<OpenFile, Uint8Array[]>();
     for (const r of rows) {
       const file = this.fileOf(r.facts.language, r.source);
       file.entries += 1;
@@ -91,9 +92,16 @@ export class DownloadWriter implements DownloadSink {
       batch.push(r.body);
     }
     for (const [file, bodies] of lines) {
-      const text = `${bodies.join('\n')}\n`;
-      const buffer = this.take(Buffer.byteLength(text));
-      const length = buffer.write(text);
+      // One JSON line per body: its bytes, then a newline.
+      let length = 0;
+      for (const body of bodies) length += body.length + 1;
+      const buffer = this.take(length);
+      let at = 0;
+      for (const body of bodies) {
+        buffer.set(body, at);
+        at += body.length;
+        buffer[at++] = NEWLINE;
+      }
       this.pending += length;
       file.gzip.write(buffer.subarray(0, length), () => {
         this.pending -= length;

@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { Progress } from '../progress.ts';
 import type { DownloadSink } from './downloads.ts';
 import type { EntryContextData, EntryRows, StageRow } from './entry-rows.ts';
-import { EntryValidationError, createEntryStep } from './entry-rows.ts';
+import { EntryValidationError, createEntryStep, packBodies } from './entry-rows.ts';
 import type { EntryJob } from './entry-worker.ts';
 import { FactsTable } from './facts.ts';
 
@@ -50,7 +50,8 @@ export interface WriteEntriesInput {
 export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable> {
   const { db, progress, total } = input;
   const insertEntry = db.prepare('INSERT INTO entries (pop, id, slug, language, pos, folded) VALUES (?, ?, ?, ?, ?, ?)');
-  const insertJson = db.prepare('INSERT INTO entry_json (pop, body) VALUES (?, ?)');
+  // The body comes as UTF-8 bytes (packBodies); CAST stores them as the TEXT they are, without transcoding.
+  const insertJson = db.prepare('INSERT INTO entry_json (pop, body) VALUES (?, CAST(? AS TEXT))');
   const insertSummary = db.prepare('INSERT INTO entry_summary (pop, summary) VALUES (?, ?)');
   const insertForm = db.prepare('INSERT INTO temp.form_rows (key, kind, pop, language, pos) VALUES (?, ?, ?, ?, ?)');
   const insertHead = db.prepare('INSERT INTO head_fts (rowid, head, vars, tags) VALUES (?, ?, ?, ?)');
@@ -85,7 +86,7 @@ export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable
     const step = createEntryStep(db, input.data);
     const range = db.prepare<[number, number], StageRow>('SELECT key, id, slug, pop FROM stage.entry WHERE pop BETWEEN ? AND ? ORDER BY pop');
     for (let from = 1; from <= total; from += JOB_ENTRIES) {
-      writeBatch(range.all(from, Math.min(total, from + JOB_ENTRIES - 1)).map(step));
+      writeBatch(packBodies(range.all(from, Math.min(total, from + JOB_ENTRIES - 1)).map(step)).rows);
       if (downloads?.congested) await downloads.drained();
     }
   } else {

@@ -197,7 +197,7 @@ function rows(count: number, bodyBytes: number): EntryRows[] {
   const filler = 'x'.repeat(bodyBytes);
   return Array.from({ length: count }, (_, i): EntryRows => ({
     facts: { pop: i + 1, id: i + 1, language: 'ig', partOfSpeech: 'noun', isCommon: false, frequencyRank: null, glossCount: 0, exampleCount: 0 },
-    slug: `w${i}`, folded: `w${i}`, summary: '{}', body: JSON.stringify({ id: i + 1, filler: `${i}${filler}` }),
+    slug: `w${i}`, folded: `w${i}`, summary: '{}', body: Buffer.from(JSON.stringify({ id: i + 1, filler: `${i}${filler}` })),
     forms: [], head: '', vars: '', tags: '', gloss: null, otherForms: [], source: 'src', contributors: [],
   }));
 }
@@ -221,7 +221,7 @@ describe('DownloadWriter', () => {
     const [file] = index.files;
     assert.equal(file.entries, batch.length);
     const bytes = readFileSync(path.join(dir, 'd', file.name));
-    assert.equal(gunzipSync(bytes).toString(), `${batch.map((r) => r.body).join('\n')}\n`);
+    assert.equal(gunzipSync(bytes).toString(), `${batch.map((r) => Buffer.from(r.body).toString()).join('\n')}\n`);
     assert.ok(existsSync(path.join(dir, 'd', DOWNLOADS_INDEX_NAME)));
   });
 });
