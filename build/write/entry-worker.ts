@@ -15,9 +15,9 @@ export interface EntryJob {
 const data = workerData as EntryContextData;
 const stage = new Database(data.stagePath, { readonly: true, fileMustExist: true });
 // Nothing writes the staging file while the entries are assembled, so this connection's shared lock is held
-// for its life. In the default NORMAL mode each of an entry's half-dozen lookups takes and drops the lock and
-// re-reads the file change counter: system calls that cost more than the lookups themselves (the 1M-entry
-// build's time, npm run bench).
+// for its life. In the default NORMAL mode each of an entry's lookups takes and drops the lock and re-reads
+// the file change counter: system calls on every lookup, however small (an entry without pronunciations
+// still looks them up).
 stage.pragma('locking_mode = EXCLUSIVE');
 const step = createEntryStep(stage, data);
 const range = stage.prepare<[number, number], StageRow>('SELECT key, id, slug, pop FROM entry WHERE pop BETWEEN ? AND ? ORDER BY pop');

@@ -72,7 +72,6 @@ export function baseCodePoints(): number[] {
 export const FONT_SCRIPTS = /[\p{Script=Latin}\u0250-\u02ff\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff]/u;
 const ETHIOPIC = /\p{Script=Ethiopic}/u;
 
-/** Every code point of the active languages' text in the snapshot that the font should have. */
 /** Every text of the active languages a page may show in the font: entries' forms, glosses, examples, native names. */
 export function* activeLanguageTexts(snapshot: Snapshot): Generator<{ where: string; text: string }> {
   for (const language of snapshot.languages().filter((l) => l.status === 'active')) {
@@ -90,6 +89,7 @@ export function* activeLanguageTexts(snapshot: Snapshot): Generator<{ where: str
   }
 }
 
+/** Every code point of the active languages' text in the snapshot that the font should have. */
 function snapshotCodePoints(snapshotPath: string): Set<number> {
   const snapshot = openSnapshot(snapshotPath);
   const found = new Set<number>();

@@ -1,12 +1,14 @@
 // The entry step's worker threads start with a bounded heap (build/write/entries.ts ENTRY_WORKER_HEAP_MB):
 // unbounded, V8 lets each grow far past what it holds, and the two make most of a large build's peak memory.
+// They hand a batch's bodies to the writer as UTF-8 in one transferred buffer (packBodies).
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { describe, it } from 'node:test';
 
 import { ENTRY_WORKER_HEAP_MB, entryWorkerOptions } from '../../build/write/entries.ts';
-import type { EntryContextData } from '../../build/write/entry-rows.ts';
+import { packBodies } from '../../build/write/entry-rows.ts';
+import type { AssembledRows, EntryContextData } from '../../build/write/entry-rows.ts';
 
 const CONTEXT: EntryContextData = {
   stagePath: '/nonexistent/stage.sqlite',
@@ -36,6 +38,27 @@ describe('build entry workers', () => {
       assert.deepEqual(report.ranks, CONTEXT.ranks);
     } finally {
       await worker.terminate();
+    }
+  });
+
+  it('build entry workers - a batch\'s bodies arrive as their UTF-8 bytes, in one buffer moved to the writer', async () => {
+    const texts = ['{"exactForm":"ụ́lọ̀"}', '{"exactForm":"ɓaƙo","note":"ʼ"}', '{}', '{"exactForm":"ሰላም"}'];
+    const assembled = texts.map((body, i): AssembledRows => ({
+      facts: { pop: i + 1, id: i + 1, language: 'ig', partOfSpeech: 'noun', isCommon: false, frequencyRank: null, glossCount: 0, exampleCount: 0 },
+      slug: `w${i}`, folded: `w${i}`, summary: '{}', body,
+      forms: [], head: '', vars: '', tags: '', gloss: null, otherForms: [], source: 'src', contributors: [],
+    }));
+    const { rows, buffer } = packBodies(assembled);
+    assert.equal(buffer.byteLength, texts.reduce((n, t) => n + Buffer.byteLength(t), 0), 'one buffer of exactly the bodies, not a pool slab');
+    const { port1, port2 } = new MessageChannel();
+    try {
+      port1.postMessage({ rows }, [buffer]);
+      const [{ rows: received }] = (await once(port2, 'message')) as [{ rows: { body: Uint8Array; slug: string }[] }];
+      assert.equal(buffer.byteLength, 0, 'transferred, not copied');
+      assert.deepEqual(received.map((r) => Buffer.from(r.body).toString('utf8')), texts);
+      assert.deepEqual(received.map((r) => r.slug), ['w0', 'w1', 'w2', 'w3']);
+    } finally {
+      port1.close();
     }
   });
 });
