@@ -1,7 +1,6 @@
 // Test helpers for metering: the service in-process (injected clock) or as a child process (kill -9).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -14,9 +13,11 @@ import { silentLog } from '../../services/metering/log.ts';
 import { startMeteringService, type MeteringService } from '../../services/metering/service.ts';
 import { call } from '../../services/shared/metering/client.ts';
 import { RPC } from '../../services/shared/metering/protocol.ts';
+import { tempDir as makeTempDir } from '../support/temp-dir.ts';
 
+/** A fresh directory for a metering test, removed when the test file's process exits. */
 export function tempDir(label: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `metering-${label}-`));
+  return makeTempDir(`metering-${label}-`);
 }
 
 export interface InProcessMetering {

@@ -3,7 +3,6 @@
 // (createApp on a random port, same real metering) for tests that inject a clock or a fault.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -15,6 +14,7 @@ import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import { onUnsharedPort } from './listeners.ts';
 import { startNats } from './nats.ts';
 import { testSnapshotPath } from './snapshot.ts';
+import { tempDir } from './temp-dir.ts';
 
 import type { ChildProcess } from 'node:child_process';
 import type { Deps, Logger } from '../../services/api/deps.ts';
@@ -102,7 +102,7 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ou
 /** nats-server, a temp DATA_DIR (or the caller's, left in place at stop) and the metering process. */
 export async function startBackend(options: { dataDir?: string } = {}): Promise<Backend> {
   const nats = await startNats();
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dict-api-test-'));
+  const dataDir = options.dataDir ?? tempDir('dict-api-test-');
   const output: string[] = [];
   // Metrics on any free port: concurrent test files each run a metering process.
   const env = { NATS_URL: nats.url, DATA_DIR: dataDir, METRICS_PORT: '0' };
