@@ -1,6 +1,5 @@
 // Helpers for build tests: temporary corpora copies and in-process builds.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import Database from 'better-sqlite3';
@@ -8,11 +7,13 @@ import Database from 'better-sqlite3';
 import { SAMPLE_DIR } from '../../build/inputs.ts';
 import { buildSnapshot } from '../../build/pipeline.ts';
 import type { BuildResult } from '../../build/pipeline.ts';
+import { tempDir as makeTempDir } from '../support/temp-dir.ts';
 
 export const SHARED_CORPORA = path.resolve(SAMPLE_DIR, '..', '..', '..', 'shared', 'corpora');
 
+/** A temporary directory removed after the test (and, failing that, when the test file's process exits). */
 export function tempDir(t: { after: (fn: () => void) => void }, prefix = 'build-test-'): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const dir = makeTempDir(prefix);
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }

@@ -1,7 +1,7 @@
 // The worker's logger on real pipes whose reader stops, as pm2's daemon does when paused: what waits in the
 // process stays bounded, and once the reader resumes a line says how many request lines were dropped. A long
-// run (npm run test:long): on a busy machine the writer has once stopped answering its parent while the pipes
-// were full, and the run waited without end; the 2-minute bound below fails it instead.
+// run (npm run test:long): on a busy machine the writer can stop answering its parent while the pipes are
+// full, and without the 2-minute bound below the run would wait without end instead of failing.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
