@@ -33,6 +33,23 @@ async function send(method: string, path: string, key?: string): Promise<RawRepl
 const fields = (reply: RawReply, skip: readonly string[] = []) =>
   reply.headers.filter(([name]) => name !== 'date' && !skip.includes(name)).map(([n, v]) => `${n}: ${v}`).sort();
 
+/**
+ * Cache-Control as its directives and the lifetimes they give. The word of the day's lifetime counts down to the
+ * next UTC midnight, so a HEAD sent a second after its GET may carry one a second or two lower.
+ */
+function cacheControl(reply: RawReply): { directives: string; lifetimes: number[] } {
+  const value = header(reply, 'cache-control') ?? '';
+  const lifetimes = [...value.matchAll(/(?:max-age|s-maxage)=(\d+)/g)].map((m) => Number(m[1]));
+  return { directives: value.replace(/=\d+/g, '=N'), lifetimes };
+}
+
+function assertSameCacheControl(head: RawReply, get: RawReply, message: string): void {
+  const [h, g] = [cacheControl(head), cacheControl(get)];
+  assert.equal(h.directives, g.directives, message);
+  assert.equal(h.lifetimes.length, g.lifetimes.length, message);
+  h.lifetimes.forEach((seconds, i) => assert.ok(g.lifetimes[i] - seconds >= 0 && g.lifetimes[i] - seconds <= 2, message));
+}
+
 const showBoth = (get: RawReply, head: RawReply) =>
   JSON.stringify({ get: { ...get, body: `${get.body.length} bytes` }, head: { ...head, body: head.body.toString() } });
 
@@ -55,9 +72,10 @@ describe('HEAD', () => {
       const get = await send('GET', path, apiKey);
       const head = await send('HEAD', path, apiKey);
       const again = await send('GET', path, apiKey);
-      const rate = ['x-ratelimit-used', 'x-ratelimit-remaining'];
+      const rate = ['x-ratelimit-used', 'x-ratelimit-remaining', 'cache-control'];
       assert.equal(head.status, get.status, showBoth(get, head));
       assert.deepEqual(fields(head, rate), fields(get, rate), showBoth(get, head));
+      assertSameCacheControl(head, get, showBoth(get, head));
       assert.equal(header(head, 'content-length'), String(get.body.length), showBoth(get, head));
       assert.deepEqual(
         [get, head, again].map((r) => header(r, 'x-ratelimit-used')),
