@@ -82,6 +82,9 @@ and sets the two side by side.
 
 ${table(['target', 'measured', ''], targets.map((t) => [t.target, t.measured, verdict(t.verdict)]))}
 
+A p99 is shown with raw uWS's from the same runs: raw uWS sends the same bytes and does nothing else, so its
+p99 is the lowest the stack's can be on this machine.
+
 ${machine(r)}
 ${method(r)}
 ${sections(subject, r)}
@@ -146,10 +149,11 @@ export function readmeSummary(r: BenchResults): string {
   const m = r.machine;
   const rows = [
     ['lookups (entry by id and slug, word of the day, languages, stats, a repeated search): rate against raw uWS', range(lookups.map((x) => x.median.ratio), f2), `>= ${TARGETS.lookupRatio}`],
-    [`lookups: p99 at ${r.options.connections} connections`, `${range(lookups.map((x) => x.median.stackP99Ms), f1)} ms`, `<= ${TARGETS.lookupP99Ms} ms`],
+    [`lookups: p99 at ${r.options.connections} connections (raw uWS's in the same runs)`,
+      lookups.length ? `${range(lookups.map((x) => x.median.stackP99Ms), f1)} ms (${range(lookups.map((x) => x.median.rawP99Ms), f1)} ms)` : '-', `<= ${TARGETS.lookupP99Ms} ms`],
     [`search, ${n0(r.options.queries)} distinct real queries: rate, and against the bare loop`,
       mix && s.search ? `${n0(mix.median.stackRps)} req/s, ${f2(mix.median.stackRps / s.search.perSecond)}` : '-', `>= ${TARGETS.searchMixOfBareLoop}`],
-    ['search mix: p99', mix ? `${f1(mix.median.stackP99Ms)} ms` : '-', `<= ${TARGETS.searchMixP99Ms} ms`],
+    ["search mix: p99 (raw uWS's in the same runs)", mix ? `${f1(mix.median.stackP99Ms)} ms (${f1(mix.median.rawP99Ms)} ms)` : '-', `<= ${TARGETS.searchMixP99Ms} ms`],
     ['API workers: resident memory after the runs', workers.length ? `${range(workers.map((w) => w.rssMb), n0)} MB` : '-', `< ${TARGETS.workerRssMb} MB`],
     ['1M-entry synthetic corpus: build time, peak memory', large ? `${n0(large.buildSeconds)} s, ${n0(large.buildPeakRssMb)} MB` : '-', `<= ${TARGETS.largeBuildSeconds / 60} min, ${TARGETS.largeBuildPeakMb / 1024} GB`],
     ['1M entries: search p99, typical and worst query', large ? `${f1(large.typical.p99Ms)} ms, ${f1(large.worst[0]?.p99Ms ?? Number.NaN)} ms` : '-', `<= ${TARGETS.largeTypicalP99Ms} ms, ${TARGETS.largeWorstP99Ms} ms`],

@@ -3,6 +3,7 @@ import type { SectionResults } from './context.ts';
 import { f1, f2, n0 } from './markdown.ts';
 import { SCENARIO_TITLES } from './scenarios.ts';
 import type { ScenarioId } from './scenarios.ts';
+import type { ScenarioResult } from './http.ts';
 import { mixShareOfBareLoop } from './search.ts';
 
 export const TARGETS = {
@@ -34,6 +35,15 @@ function row(target: string, measured: string | undefined, ok: boolean | undefin
   return { target, measured: measured ?? '-', verdict: ok === undefined ? 'not measured' : ok ? 'PASS' : 'MISS' };
 }
 
+/**
+ * A p99 with raw uWS's from the same runs beside it. Raw uWS sends the same bytes and does nothing else, so
+ * its p99 is the floor of the stack's on that machine: where raw's own p99 is above a target, no service
+ * code can meet it there, and the row shows it.
+ */
+function withRawP99(s: ScenarioResult): string {
+  return `${f2(s.median.stackP99Ms)} ms (raw uWS ${f2(s.median.rawP99Ms)} ms)`;
+}
+
 export function evaluateTargets(r: SectionResults, connections: number): TargetRow[] {
   const rows: TargetRow[] = [];
   for (const id of LOOKUPS) {
@@ -42,7 +52,7 @@ export function evaluateTargets(r: SectionResults, connections: number): TargetR
     const ratio = s?.median.ratio;
     rows.push(row(`${name}: >= ${TARGETS.lookupRatio} of raw uWS (stretch ${TARGETS.lookupRatioStretch})`,
       ratio === undefined ? undefined : `${f2(ratio)}${ratio >= TARGETS.lookupRatioStretch ? ' (stretch met)' : ''}`, ratio === undefined ? undefined : ratio >= TARGETS.lookupRatio));
-    rows.push(row(`${name}: p99 <= ${TARGETS.lookupP99Ms} ms at ${connections} connections`, s && `${f2(s.median.stackP99Ms)} ms`, s && s.median.stackP99Ms <= TARGETS.lookupP99Ms));
+    rows.push(row(`${name}: p99 <= ${TARGETS.lookupP99Ms} ms at ${connections} connections`, s && withRawP99(s), s && s.median.stackP99Ms <= TARGETS.lookupP99Ms));
     rows.push(row(`${name}: no non-2xx`, s && String(s.failures), s && s.failures === 0));
   }
   const mix = r.http?.scenarios.find((h) => h.id === 'search-mix');
@@ -50,7 +60,7 @@ export function evaluateTargets(r: SectionResults, connections: number): TargetR
   rows.push(row(`search mix: >= ${TARGETS.searchMixOfBareLoop} of the bare loop's rate`,
     share === undefined ? undefined : `${f2(share)} (${n0(mix?.median.stackRps ?? Number.NaN)} against ${n0(r.search?.perSecond ?? Number.NaN)}/s)`,
     share === undefined ? undefined : share >= TARGETS.searchMixOfBareLoop));
-  rows.push(row(`search mix: p99 <= ${TARGETS.searchMixP99Ms} ms`, mix && `${f2(mix.median.stackP99Ms)} ms`, mix && mix.median.stackP99Ms <= TARGETS.searchMixP99Ms));
+  rows.push(row(`search mix: p99 <= ${TARGETS.searchMixP99Ms} ms`, mix && withRawP99(mix), mix && mix.median.stackP99Ms <= TARGETS.searchMixP99Ms));
   rows.push(row('search mix: no non-2xx', mix && String(mix.failures), mix && mix.failures === 0));
   const large = r.scaling?.rows.find((s) => s.syntheticSize === TARGETS.largeEntries);
   const worst = large?.worst[0];
