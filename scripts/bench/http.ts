@@ -15,12 +15,14 @@ import { freePort } from './processes.ts';
 import { startRawServers } from './raw-servers.ts';
 import type { RawServers } from './raw-servers.ts';
 import { scenarios } from './scenarios.ts';
+import { runBareLoop } from './search.ts';
 import type { Scenario, ScenarioId } from './scenarios.ts';
 import { restarts, startStack, workerPids } from './stack.ts';
 import type { Stack } from './stack.ts';
 import { median, microsPerRequest } from './stats.ts';
 import { runWrk } from './wrk.ts';
 import type { WrkOptions, WrkResult, WrkTarget } from './wrk.ts';
+import type { LoopResult } from './search-loop.ts';
 
 /** One wrk run, with the CPU the servers loaded (the API workers, or the raw servers) spent per request. */
 export interface RunFigures extends WrkResult {
@@ -46,6 +48,13 @@ export interface ScenarioResult {
   };
   /** Non-2xx responses and socket errors over the stack runs. */
   failures: number;
+  /**
+   * The search mix only: the bare loop over the same queries, one run after each stack run, and the median of
+   * their rates. The target's ratio sets the stack against these: this machine's speed drifts over a bench's
+   * minutes, and a bare loop timed in alternation with the stack meets the same drift.
+   */
+  bare?: LoopResult[];
+  bareRps?: number;
 }
 
 export interface HttpResult {
@@ -70,6 +79,8 @@ interface Loaded {
   runs: number;
   mixFile: string;
   mixLength: number;
+  /** One run of the bare loop over the mix (search-loop.ts), in a process of its own. */
+  bareLoop(): Promise<LoopResult>;
   /** The keys of a (scenario, run) for wrk: a fresh set each, so that no run meets a daily quota. */
   keysFor(id: ScenarioId, run: number): string;
 }
@@ -93,16 +104,20 @@ async function measure(l: Loaded, scenario: Scenario): Promise<ScenarioResult> {
   await runWrk(target(l.stack.base, l.runs), warm);
   const raw: RunFigures[] = [];
   const stack: RunFigures[] = [];
+  const bare: LoopResult[] = [];
   const workers = workerPids(l.stack);
   for (let run = 0; run < l.runs; run++) {
     raw.push(await timed(l.raw.base, () => l.raw.pids, run));
     stack.push(await timed(l.stack.base, () => workers, run));
+    if (isMix) bare.push(await l.bareLoop());
     const [r, s] = [raw[run], stack[run]];
     console.log(`    run ${run + 1}: raw ${n0(r.rps)} req/s p99 ${f2(r.p99Ms)} ms; stack ${n0(s.rps)} req/s p99 ${f2(s.p99Ms)} ms` +
-      `${s.non2xx + s.socketErrors ? ` (${s.non2xx} non-2xx, ${s.socketErrors} socket errors)` : ''}`);
+      `${s.non2xx + s.socketErrors ? ` (${s.non2xx} non-2xx, ${s.socketErrors} socket errors)` : ''}` +
+      `${isMix ? `; bare loop ${n0(bare[run].perSecond)} searches/s` : ''}`);
   }
   const m = (runs: RunFigures[], pick: (r: RunFigures) => number) => median(runs.map(pick));
   return {
+    ...(isMix ? { bare, bareRps: median(bare.map((b) => b.perSecond)) } : {}),
     id: scenario.id,
     title: scenario.title,
     path: scenario.path ?? `${n0(l.mixLength)} distinct queries`,
@@ -173,6 +188,7 @@ async function run(ctx: BenchContext): Promise<HttpResult> {
         runs: opts.runs,
         mixFile: w.mixFile,
         mixLength: w.mix.length,
+        bareLoop: () => runBareLoop(ctx),
         keysFor,
       };
       for (const scenario of list) results.push(await measure(loaded, scenario));
@@ -226,6 +242,10 @@ function figures(r: HttpResult): Figure[] {
       { name: `${s.title}: ratio to raw uWS`, value: s.median.ratio, unit: '', better: 'higher' },
       { name: `${s.title}: p99`, value: s.median.stackP99Ms, unit: 'ms', better: 'lower' },
       { name: `${s.title}: workers' CPU per request`, value: s.median.stackMicros, unit: 'µs', better: 'lower' },
+      ...(s.bareRps === undefined ? [] : [
+        { name: `${s.title}: bare loop in alternation, searches/s`, value: s.bareRps, unit: '/s', better: 'higher' } as const,
+        { name: `${s.title}: against the bare loop in alternation`, value: s.median.stackRps / s.bareRps, unit: '', better: 'higher' } as const,
+      ]),
     ]),
     { name: 'API workers: largest resident size after the runs', value: Math.max(...r.workers.map((m) => m.rssMb)), unit: 'MB', better: 'lower' },
   ];

@@ -3,24 +3,42 @@
 import type { BenchContext, BenchResults, Figure, Section, SectionResults } from './context.ts';
 import { f1, f2, n0, table } from './markdown.ts';
 import { runBenchScript } from './processes.ts';
+import { median } from './stats.ts';
 import type { LoopResult } from './search-loop.ts';
 
 export type SearchResult = LoopResult;
 
-async function run(ctx: BenchContext): Promise<SearchResult> {
+/** One run of the bare loop over the workload's mix, for the bench's duration, in a process of its own. */
+export async function runBareLoop(ctx: BenchContext): Promise<LoopResult> {
   const real = await ctx.realSnapshot();
   const w = await ctx.workload();
-  console.log(`==> bare loop: the reader over the same ${w.mix.length} queries, one process, ${ctx.opts.durationSeconds} s`);
   const { loop } = await runBenchScript<{ loop: LoopResult }>('search-loop.ts',
     ['--root', ctx.subject.root, '--snapshot', real.path, '--queries', w.mixJson, '--seconds', String(ctx.opts.durationSeconds)]);
+  return loop;
+}
+
+async function run(ctx: BenchContext): Promise<SearchResult> {
+  const w = await ctx.workload();
+  console.log(`==> bare loop: the reader over the same ${w.mix.length} queries, one process, ${ctx.opts.durationSeconds} s`);
+  const loop = await runBareLoop(ctx);
   console.log(`    ${n0(loop.perSecond)} searches/s, p50 ${f2(loop.p50Ms)} ms, p99 ${f2(loop.p99Ms)} ms`);
   return loop;
+}
+
+/**
+ * The bare loop's rate the target sets the stack's against: the median of its runs in alternation with the
+ * HTTP section's mix when that ran (see ScenarioResult.bare), else this section's own run.
+ */
+export function bareLoopRate(sections: SectionResults): number | undefined {
+  const mix = sections.http?.scenarios.find((s) => s.id === 'search-mix');
+  return mix?.bareRps ?? sections.search?.perSecond;
 }
 
 /** The stack's rate on the search mix over the bare loop's (the target's ratio); undefined without both. */
 export function mixShareOfBareLoop(sections: SectionResults): number | undefined {
   const mix = sections.http?.scenarios.find((s) => s.id === 'search-mix');
-  return mix && sections.search ? mix.median.stackRps / sections.search.perSecond : undefined;
+  const bare = bareLoopRate(sections);
+  return mix && bare !== undefined ? mix.median.stackRps / bare : undefined;
 }
 
 function render(loop: SearchResult, sections: SectionResults, run: BenchResults): string {
@@ -33,9 +51,12 @@ ${f1(loop.seconds)} s (${f1(loop.passes)} passes), with no HTTP, metering or JSO
 
 ${table(['', 'searches/s', 'p50 ms', 'p99 ms'], [
     ['bare loop, one process', n0(loop.perSecond), f2(loop.p50Ms), f2(loop.p99Ms)],
+    ...(mix?.bare ? [['bare loop, one run after each HTTP run (median)', n0(mix.bareRps ?? Number.NaN), f2(median(mix.bare.map((b) => b.p50Ms))), f2(median(mix.bare.map((b) => b.p99Ms)))]] : []),
     ...(mix ? [[`HTTP, ${run.options.apiWorkers} API workers, ${run.options.connections} connections`, n0(mix.median.stackRps), f2(mix.median.stackP50Ms), f2(mix.median.stackP99Ms)]] : []),
   ])}
-${share === undefined ? '' : `\nHTTP over the bare loop: **${f2(share)}**.\n`}${loop.failed ? `\n**${loop.failed} searches threw** (over HTTP, 500s), e.g.:\n${loop.failures.map((f) => `- \`${f}\``).join('\n')}\n` : ''}`;
+${mix?.bare ? `\nThe bare loop's runs in alternation with the HTTP runs: ${mix.bare.map((b) => n0(b.perSecond)).join(' / ')} searches/s. The ratio
+sets HTTP against their median: the machine's speed drifts over a bench's minutes, and runs in alternation meet
+the same drift.\n` : ''}${share === undefined ? '' : `\nHTTP over the bare loop: **${f2(share)}**.\n`}${loop.failed ? `\n**${loop.failed} searches threw** (over HTTP, 500s), e.g.:\n${loop.failures.map((f) => `- \`${f}\``).join('\n')}\n` : ''}`;
 }
 
 function figures(loop: SearchResult): Figure[] {

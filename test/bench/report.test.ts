@@ -109,6 +109,20 @@ describe('bench report', () => {
     assert.deepEqual(evaluateTargets(without1M, 64).find((r) => r.target.startsWith('1M build: <=')), { target: '1M build: <= 3 min', measured: '-', verdict: 'not measured' });
   });
 
+  it('bench report - with bare-loop runs in alternation with the mix, the ratio sets the stack against their median', () => {
+    const s = sections();
+    const mix = s.http?.scenarios.find((x) => x.id === 'search-mix');
+    assert.ok(mix);
+    Object.assign(mix, { bare: [loop(40_000, 0.3), loop(75_000, 0.3), loop(60_000, 0.3)], bareRps: 60_000 });
+    assert.deepEqual(evaluateTargets(s, 64).find((r) => r.target.startsWith('search mix: >= 0.5')), {
+      target: "search mix: >= 0.5 of the bare loop's rate", measured: '0.50 (30,000 against 60,000/s)', verdict: 'PASS',
+    });
+    const report = renderReport(results([subject('working tree', s)]));
+    assert.match(report, /The bare loop's runs in alternation with the HTTP runs: 40,000 \/ 75,000 \/ 60,000 searches\/s/);
+    assert.match(report, /HTTP over the bare loop: \*\*0\.50\*\*/);
+    assert.match(readmeSummary(results([subject('working tree', s)])), /\| 30,000 req\/s, 0\.50 \|/);
+  });
+
   it('bench report - BENCHMARKS.md holds the targets, machine, method and every section within its bound', () => {
     const report = renderReport(results([subject('working tree', sections())]));
     const lines = report.split('\n').length;
