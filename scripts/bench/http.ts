@@ -15,7 +15,7 @@ import { freePort } from './processes.ts';
 import { startRawServers } from './raw-servers.ts';
 import type { RawServers } from './raw-servers.ts';
 import { scenarios } from './scenarios.ts';
-import { runBareLoop } from './search.ts';
+import { alternatedBareRate, runBareLoop } from './search.ts';
 import type { Scenario, ScenarioId } from './scenarios.ts';
 import { restarts, startStack, workerPids } from './stack.ts';
 import type { Stack } from './stack.ts';
@@ -49,12 +49,11 @@ export interface ScenarioResult {
   /** Non-2xx responses and socket errors over the stack runs. */
   failures: number;
   /**
-   * The search mix only: the bare loop over the same queries, one run after each stack run, and the median of
-   * their rates. The target's ratio sets the stack against these: this machine's speed drifts over a bench's
+   * The search mix only: the bare loop over the same queries, one run after each stack run. The target's ratio
+   * sets the stack against their median (alternatedBareRate): this machine's speed drifts over a bench's
    * minutes, and a bare loop timed in alternation with the stack meets the same drift.
    */
   bare?: LoopResult[];
-  bareRps?: number;
 }
 
 export interface HttpResult {
@@ -117,7 +116,7 @@ async function measure(l: Loaded, scenario: Scenario): Promise<ScenarioResult> {
   }
   const m = (runs: RunFigures[], pick: (r: RunFigures) => number) => median(runs.map(pick));
   return {
-    ...(isMix ? { bare, bareRps: median(bare.map((b) => b.perSecond)) } : {}),
+    ...(isMix ? { bare } : {}),
     id: scenario.id,
     title: scenario.title,
     path: scenario.path ?? `${n0(l.mixLength)} distinct queries`,
@@ -235,6 +234,15 @@ pm2 restarts during the runs: ${restarted.length ? restarted.map(([k, v]) => `${
 `;
 }
 
+function bareFigures(s: ScenarioResult): Figure[] {
+  const bare = alternatedBareRate(s);
+  if (bare === undefined) return [];
+  return [
+    { name: `${s.title}: bare loop in alternation, searches/s`, value: bare, unit: '/s', better: 'higher' },
+    { name: `${s.title}: against the bare loop in alternation`, value: s.median.stackRps / bare, unit: '', better: 'higher' },
+  ];
+}
+
 function figures(r: HttpResult): Figure[] {
   return [
     ...r.scenarios.flatMap((s): Figure[] => [
@@ -242,10 +250,7 @@ function figures(r: HttpResult): Figure[] {
       { name: `${s.title}: ratio to raw uWS`, value: s.median.ratio, unit: '', better: 'higher' },
       { name: `${s.title}: p99`, value: s.median.stackP99Ms, unit: 'ms', better: 'lower' },
       { name: `${s.title}: workers' CPU per request`, value: s.median.stackMicros, unit: 'µs', better: 'lower' },
-      ...(s.bareRps === undefined ? [] : [
-        { name: `${s.title}: bare loop in alternation, searches/s`, value: s.bareRps, unit: '/s', better: 'higher' } as const,
-        { name: `${s.title}: against the bare loop in alternation`, value: s.median.stackRps / s.bareRps, unit: '', better: 'higher' } as const,
-      ]),
+      ...bareFigures(s),
     ]),
     { name: 'API workers: largest resident size after the runs', value: Math.max(...r.workers.map((m) => m.rssMb)), unit: 'MB', better: 'lower' },
   ];

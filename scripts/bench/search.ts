@@ -4,6 +4,7 @@ import type { BenchContext, BenchResults, Figure, Section, SectionResults } from
 import { f1, f2, n0, table } from './markdown.ts';
 import { runBenchScript } from './processes.ts';
 import { median } from './stats.ts';
+import type { ScenarioResult } from './http.ts';
 import type { LoopResult } from './search-loop.ts';
 
 export type SearchResult = LoopResult;
@@ -25,13 +26,18 @@ async function run(ctx: BenchContext): Promise<SearchResult> {
   return loop;
 }
 
+/** The median rate of the bare loop's runs in alternation with the mix's stack runs; undefined without any. */
+export function alternatedBareRate(mix: ScenarioResult): number | undefined {
+  return mix.bare?.length ? median(mix.bare.map((b) => b.perSecond)) : undefined;
+}
+
 /**
  * The bare loop's rate the target sets the stack's against: the median of its runs in alternation with the
  * HTTP section's mix when that ran (see ScenarioResult.bare), else this section's own run.
  */
 export function bareLoopRate(sections: SectionResults): number | undefined {
   const mix = sections.http?.scenarios.find((s) => s.id === 'search-mix');
-  return mix?.bareRps ?? sections.search?.perSecond;
+  return (mix && alternatedBareRate(mix)) ?? sections.search?.perSecond;
 }
 
 /** The stack's rate on the search mix over the bare loop's (the target's ratio); undefined without both. */
@@ -51,10 +57,10 @@ ${f1(loop.seconds)} s (${f1(loop.passes)} passes), with no HTTP, metering or JSO
 
 ${table(['', 'searches/s', 'p50 ms', 'p99 ms'], [
     ['bare loop, one process', n0(loop.perSecond), f2(loop.p50Ms), f2(loop.p99Ms)],
-    ...(mix?.bare ? [['bare loop, one run after each HTTP run (median)', n0(mix.bareRps ?? Number.NaN), f2(median(mix.bare.map((b) => b.p50Ms))), f2(median(mix.bare.map((b) => b.p99Ms)))]] : []),
+    ...(mix?.bare?.length ? [['bare loop, one run after each HTTP run (median)', n0(alternatedBareRate(mix) ?? Number.NaN), f2(median(mix.bare.map((b) => b.p50Ms))), f2(median(mix.bare.map((b) => b.p99Ms)))]] : []),
     ...(mix ? [[`HTTP, ${run.options.apiWorkers} API workers, ${run.options.connections} connections`, n0(mix.median.stackRps), f2(mix.median.stackP50Ms), f2(mix.median.stackP99Ms)]] : []),
   ])}
-${mix?.bare ? `\nThe bare loop's runs in alternation with the HTTP runs: ${mix.bare.map((b) => n0(b.perSecond)).join(' / ')} searches/s. The ratio
+${mix?.bare?.length ? `\nThe bare loop's runs in alternation with the HTTP runs: ${mix.bare.map((b) => n0(b.perSecond)).join(' / ')} searches/s. The ratio
 sets HTTP against their median: the machine's speed drifts over a bench's minutes, and runs in alternation meet
 the same drift.\n` : ''}${share === undefined ? '' : `\nHTTP over the bare loop: **${f2(share)}**.\n`}${loop.failed ? `\n**${loop.failed} searches threw** (over HTTP, 500s), e.g.:\n${loop.failures.map((f) => `- \`${f}\``).join('\n')}\n` : ''}`;
 }
