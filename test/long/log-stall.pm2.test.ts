@@ -43,7 +43,7 @@ describe('stalled log reader under load', () => {
       { threads: 2, connections: 32, seconds: WARM_UP_S + STALL_MS / 1000 + AFTER_S, prefix: [] },
     );
     await sleep(WARM_UP_S * 1000);
-    const stall = await stallLogReader(stack, STALL_MS, workers.map((w) => w.pid), keys[0]);
+    const stall = await stallLogReader(stack, { minMs: STALL_MS }, workers.map((w) => w.pid), keys[0]);
     const load = await wrk;
     const rss = [...stall.peakRss].map(([pid, bytes]) => `${pid}: ${Math.round(bytes / MIB)} MB`).join(', ');
     const shown = `wrk ${JSON.stringify({ rps: Math.round(load.rps), non2xx: load.non2xx, socketErrors: load.socketErrors })}; peak RSS ${rss}`;

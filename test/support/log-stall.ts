@@ -33,7 +33,15 @@ export function pm2DaemonPid(stack: Pm2Stack): number {
   return Number(fs.readFileSync(path.join(stack.dataDir, 'pm2', 'pm2.pid'), 'utf8').trim());
 }
 
-export async function stallLogReader(stack: Pm2Stack, ms: number, pids: readonly number[], probeKey: string): Promise<StallReport> {
+export interface StallLength {
+  /** The stall lasts at least this long. */
+  minMs: number;
+  /** … and past minMs until `done` says so, at most this long. */
+  maxMs?: number;
+  done?: () => Promise<boolean>;
+}
+
+export async function stallLogReader(stack: Pm2Stack, length: StallLength, pids: readonly number[], probeKey: string): Promise<StallReport> {
   const daemon = pm2DaemonPid(stack);
   const peakRss = new Map<number, number>(pids.map((pid) => [pid, residentBytes(pid)]));
   const probes: StallReport['probes'] = [];
@@ -48,15 +56,20 @@ export async function stallLogReader(stack: Pm2Stack, ms: number, pids: readonly
   process.once('exit', resume);
   process.kill(daemon, 'SIGSTOP');
   try {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      const start = Date.now();
+    const start = Date.now();
+    const over = async () => {
+      const elapsed = Date.now() - start;
+      if (elapsed < length.minMs) return false;
+      return !length.done || elapsed >= (length.maxMs ?? length.minMs) || (await length.done());
+    };
+    while (!(await over())) {
+      const sent = Date.now();
       try {
         const res = await fetch(`${stack.baseUrl}/api/v1/stats`, { headers: { 'x-api-key': probeKey }, signal: AbortSignal.timeout(5_000) });
         await res.arrayBuffer();
-        probes.push({ status: res.status, ms: Date.now() - start });
+        probes.push({ status: res.status, ms: Date.now() - sent });
       } catch {
-        probes.push({ status: 0, ms: Date.now() - start });
+        probes.push({ status: 0, ms: Date.now() - sent });
       }
       for (const pid of pids) peakRss.set(pid, Math.max(peakRss.get(pid) ?? 0, residentBytes(pid)));
       await sleep(200);
@@ -66,6 +79,14 @@ export async function stallLogReader(stack: Pm2Stack, ms: number, pids: readonly
     process.off('exit', resume);
   }
   return { peakRss, probes };
+}
+
+/** Request lines the API workers have dropped so far, from the stack's metrics. */
+export async function requestLinesDropped(stack: Pm2Stack): Promise<number> {
+  const text = await (await fetch(stack.metricsUrl, { signal: AbortSignal.timeout(5_000) })).text();
+  let total = 0;
+  for (const m of text.matchAll(/^dict_log_lines_dropped_total\{kind="request",worker="api-[^"]*"\} (\d+)$/gm)) total += Number(m[1]);
+  return total;
 }
 
 /** Every line of the API workers' pm2 log files (rotated ones included), parsed where JSON. */
