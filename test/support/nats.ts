@@ -1,4 +1,4 @@
-// Starts a real nats-server on a loopback port of the kernel's choosing for one test file; stop() in t.after / after().
+// Starts a real nats-server on a free loopback port for one test file; stop() in t.after / after().
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
@@ -58,13 +58,21 @@ export async function freePort(): Promise<number> {
 }
 
 const READY_TIMEOUT_MS = 10_000;
-/** nats-server's port for "pick a free one yourself". */
-const ANY_PORT = -1;
+/** Free ports tried before giving up, each found taken by another process. */
+const PORT_ATTEMPTS = 5;
 
 export async function startNats(): Promise<NatsHandle> {
-  // The server binds a port of the kernel's choosing: a port chosen here and bound later could meanwhile be
-  // taken by another test file's server, and the two stacks would share one NATS.
-  const started = await launch(ANY_PORT);
+  // A port outside the ephemeral range (freePort), because restart() binds it again after a kill: one of
+  // the kernel's choosing could meanwhile become an outgoing connection's local port. A port another test file
+  // took between the choice and the bind is refused (PortTakenError, never shared), and another is tried.
+  let started: { child: ChildProcess; port: number } | undefined;
+  for (let attempt = 1; started === undefined; attempt++) {
+    try {
+      started = await launch(await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
   const { port } = started;
   let { child } = started;
   const exited = () => child.exitCode !== null || child.signalCode !== null;
@@ -96,7 +104,7 @@ export class PortTakenError extends Error {}
 const LISTENING = /Listening for client connections on [\d.]+:(\d+)/;
 
 /**
- * Starts nats-server on `port` (ANY_PORT: one it picks) and resolves once it says it is ready, with the port
+ * Starts nats-server on `port` and resolves once it says it is ready, with the port
  * it says it listens on: its own log lines, not a connection to the port, which another process may hold.
  * Rejects if it exits first (PortTakenError when the port was in use).
  */
