@@ -17,7 +17,7 @@ import type { Meter } from '../../services/api/metering/meter.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import { DOWNLOADS_INDEX_NAME, DownloadIndexSchema, downloadFileName, downloadsDirOf } from '../../services/shared/snapshot/downloads.ts';
 import type { DownloadIndex } from '../../services/shared/snapshot/downloads.ts';
-import { freePort } from '../support/nats.ts';
+import { freePort } from '../support/free-port.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';
 
 /** A GET of the path exactly as written (fetch would resolve dot segments before sending). */

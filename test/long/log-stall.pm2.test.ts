@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { runWrk } from '../../scripts/bench/wrk.ts';
-import { apiLogLines, apiWorkers, stallLogReader } from '../support/log-stall.ts';
+import { apiWorkers, droppedLinesReports, stallLogReader } from '../support/log-stall.ts';
 import { startPm2Stack, type Pm2Stack } from '../support/pm2-stack.ts';
 
 const PATHS = ['/api/v1/stats', '/api/v1/languages', '/api/v1/word-of-the-day?language=yo'];
@@ -57,7 +57,7 @@ describe('stalled log reader under load', () => {
     let reports: Record<string, unknown>[] = [];
     for (let i = 0; i < 50 && reports.length < workers.length; i++) {
       await sleep(200);
-      reports = apiLogLines(stack, 'out').filter((l) => l.level === 'warn' && l.msg === 'log lines dropped: the log reader did not keep up');
+      reports = droppedLinesReports(stack);
     }
     assert.equal(new Set(reports.map((r) => r.worker)).size, workers.length, `each worker reported its drops: ${JSON.stringify(reports)}; ${shown}`);
     const metrics = await (await fetch(stack.metricsUrl)).text();

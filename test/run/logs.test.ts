@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { startBlast } from '../support/blast.ts';
-import { apiLogLines, apiWorkers, requestLinesDropped, stallLogReader } from '../support/log-stall.ts';
+import { apiWorkers, droppedLinesReports, requestLinesDropped, stallLogReader } from '../support/log-stall.ts';
 import { startPm2Stack, type Pm2Stack } from '../support/pm2-stack.ts';
 
 const PATHS = ['/api/v1/stats', '/api/v1/languages', '/api/v1/word-of-the-day?language=yo'];
@@ -60,21 +60,21 @@ describe('logs under pm2', () => {
     await sleep(1_000);
     // A worker drops request lines once about 1 MiB waits behind the stopped reader; on a machine busy with other
     // tests the load may take longer than STALL_MS to get there, so the stall lasts until the metrics count drops.
-    const stall = await stallLogReader(stack, { minMs: STALL_MS, maxMs: MAX_STALL_MS, done: async () => (await requestLinesDropped(stack)) > 0 }, workers.map((w) => w.pid), key);
+    const stall = await stallLogReader(stack, { minMs: STALL_MS, until: { done: async () => (await requestLinesDropped(stack)) > 0, maxMs: MAX_STALL_MS } }, workers.map((w) => w.pid), key);
     const dropped = await requestLinesDropped(stack);
 
     // Once pm2 reads again, each worker that dropped lines says how many, under load still. The reports are
     // looked for meanwhile: the load fills LOG_MAX_MB within seconds, and rotation deletes what passes LOG_KEEP.
     // The kernel spreads the connections over the workers (SO_REUSEPORT), so on a busy machine one worker's
     // share may never fill its pipe during the stall: it drops nothing and has nothing to report.
-    let reports: Record<string, unknown>[] = [];
-    const seen = () => new Set(reports.map((r) => r.worker)).size;
-    const until = Date.now() + 10_000;
-    for (const loadUntil = Date.now() + 2_000; Date.now() < until && (seen() < workers.length || Date.now() < loadUntil); ) {
+    const reports = new Map<string, Record<string, unknown>>();
+    const seen = () => new Set([...reports.values()].map((r) => r.worker)).size;
+    const resumed = Date.now();
+    // At least 2 s of load after the stall; then until every worker has reported, at most 10 s in all.
+    while (Date.now() - resumed < 2_000 || (seen() < workers.length && Date.now() - resumed < 10_000)) {
       await sleep(200);
-      const found = apiLogLines(stack, 'out').filter((l) => l.level === 'warn' && l.msg === 'log lines dropped: the log reader did not keep up');
-      // Kept across polls: a report may be rotated away before the last one.
-      reports = [...new Map([...reports, ...found].map((r) => [JSON.stringify(r), r])).values()];
+      // Kept across polls: a report may be rotated away before the last poll.
+      for (const r of droppedLinesReports(stack)) reports.set(JSON.stringify(r), r);
     }
     const statuses = await blast.stop();
     const shown = JSON.stringify({ dropped, statuses: [...statuses], failures: blast.failures.slice(0, 5), rss: [...stall.peakRss].map(([pid, b]) => [pid, Math.round(b / MIB)]) });
@@ -86,6 +86,6 @@ describe('logs under pm2', () => {
     assert.deepEqual(await apiWorkers(stack), workers, 'no worker died or restarted');
     assert.ok(dropped > 0, `the metrics counted dropped request lines: ${shown}`);
     assert.ok(seen() >= 1, `a report from the workers that dropped lines: ${shown}`);
-    for (const r of reports) assert.ok(Number(r.requestLines) > 0 && r.otherLines === 0, JSON.stringify(r));
+    for (const r of reports.values()) assert.ok(Number(r.requestLines) > 0 && r.otherLines === 0, JSON.stringify(r));
   });
 });

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 
 import { findStack, stackProcesses } from '../../services/shared/running-stack.ts';
 import { startBlast } from '../support/blast.ts';
-import { freePort } from '../support/nats.ts';
+import { freePort } from '../support/free-port.ts';
 import { newDataDir, waitHealthy } from '../support/pm2-stack.ts';
 
 import type { ChildProcess } from 'node:child_process';

@@ -4,7 +4,7 @@
 // that every listener on their ports is one of their own processes.
 import fs from 'node:fs';
 
-import { freePort } from './nats.ts';
+import { freePort } from './free-port.ts';
 
 const LISTEN = '0A';
 

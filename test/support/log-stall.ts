@@ -34,11 +34,10 @@ export function pm2DaemonPid(stack: Pm2Stack): number {
 }
 
 export interface StallLength {
-  /** The stall lasts at least this long. */
+  /** The stall lasts at least this long… */
   minMs: number;
-  /** … and past minMs until `done` says so, at most this long. */
-  maxMs?: number;
-  done?: () => Promise<boolean>;
+  /** … and then, when given, until `done` says so, at most `maxMs` in all. */
+  until?: { done: () => Promise<boolean>; maxMs: number };
 }
 
 export async function stallLogReader(stack: Pm2Stack, length: StallLength, pids: readonly number[], probeKey: string): Promise<StallReport> {
@@ -60,7 +59,7 @@ export async function stallLogReader(stack: Pm2Stack, length: StallLength, pids:
     const over = async () => {
       const elapsed = Date.now() - start;
       if (elapsed < length.minMs) return false;
-      return !length.done || elapsed >= (length.maxMs ?? length.minMs) || (await length.done());
+      return !length.until || elapsed >= length.until.maxMs || (await length.until.done());
     };
     while (!(await over())) {
       const sent = Date.now();
@@ -87,6 +86,11 @@ export async function requestLinesDropped(stack: Pm2Stack): Promise<number> {
   let total = 0;
   for (const m of text.matchAll(/^dict_log_lines_dropped_total\{kind="request",worker="api-[^"]*"\} (\d+)$/gm)) total += Number(m[1]);
   return total;
+}
+
+/** The workers' reports of lines dropped while the log reader was stopped (services/shared/log/logger.ts). */
+export function droppedLinesReports(stack: Pm2Stack): Record<string, unknown>[] {
+  return apiLogLines(stack, 'out').filter((l) => l.level === 'warn' && l.msg === 'log lines dropped: the log reader did not keep up');
 }
 
 /** Every line of the API workers' pm2 log files (rotated ones included), parsed where JSON. */

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { freePort } from './nats.ts';
+import { freePort } from './free-port.ts';
 
 import type { ChildProcess } from 'node:child_process';
 

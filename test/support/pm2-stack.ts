@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 
 import { downloadsDirOf } from '../../services/shared/snapshot/downloads.ts';
 import { strangeListeners } from './listeners.ts';
-import { freePort } from './nats.ts';
+import { freePort } from './free-port.ts';
 import { testSnapshotPath } from './snapshot.ts';
 
 const run = promisify(execFile);

@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/web/chromium.ts';
-import { freePort } from '../support/nats.ts';
+import { freePort } from '../support/free-port.ts';
 import { fakeClientIp, startStack } from '../support/stack.ts';
 import type { Stack } from '../support/stack.ts';
 

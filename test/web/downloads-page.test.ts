@@ -11,7 +11,7 @@ import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { escapeHtml } from '../../services/api/web/html.ts';
 import { attributionLine, downloadsPage } from '../../services/api/web/pages/downloads.ts';
 import type { DownloadFile, DownloadIndex } from '../../services/shared/snapshot/downloads.ts';
-import { freePort } from '../support/nats.ts';
+import { freePort } from '../support/free-port.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';
 import { ASSETS, HOSTILE, headingsInOrder } from './fixtures.ts';
 

@@ -10,7 +10,7 @@ import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
 import { openSnapshot } from '../../services/api/snapshot/reader.ts';
 import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
 import { MeteringUnavailableError, RateLimitedError } from '../../services/shared/domain-errors.ts';
-import { freePort } from '../support/nats.ts';
+import { freePort } from '../support/free-port.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';
 
 /** A meter whose register() does what the test says; admit() is not used by pages. */
