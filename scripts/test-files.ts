@@ -1,13 +1,13 @@
 // Lists the test files for scripts/test.sh: every *.test.ts outside test/long/, or with --unit only those that
 // start no server. A file starts servers when its relative imports reach, at any depth, one of SERVER_MODULES
-// (nats-server, the API stack, pm2) or a browser; so a new helper that starts one is
+// (nats-server, the API stack, pm2, or a free port to listen on) or a browser; so a new helper that starts one is
 // caught through its own imports, and a new test needs no list kept by hand.
 //   node --import tsx scripts/test-files.ts [--unit | --long]
 import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_MODULES = ['test/support/nats.ts', 'test/support/stack.ts', 'test/support/pm2-stack.ts'];
+const SERVER_MODULES = ['test/support/nats.ts', 'test/support/stack.ts', 'test/support/pm2-stack.ts', 'test/support/free-port.ts'];
 const SERVER_PACKAGES = ['playwright-core'];
 const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
 

@@ -1,5 +1,6 @@
 // Which test files `npm run test:unit` runs (scripts/test-files.ts): those whose imports reach no server at any
-// depth, so that a helper starting nats-server, the API stack, pm2 or a browser keeps its tests out.
+// depth, so that a helper starting nats-server, the API stack, pm2 or a browser, or taking a port to listen
+// on, keeps its tests out.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
@@ -21,7 +22,7 @@ describe('test files', () => {
       'test/reliability/fuzz.words.test.ts', // ./support/fixture.ts → test/support/stack.ts
       'test/run/publish.test.ts', // test/support/pm2-stack.ts
       'test/web/browser.test.ts', // playwright-core
-      'test/bench/raw-servers.test.ts', // test/support/listeners.ts → test/support/nats.ts
+      'test/bench/raw-servers.test.ts', // test/support/listeners.ts → test/support/free-port.ts
     ]) {
       assert.ok(all.includes(file) && !unit.includes(file), `${file} starts servers:\n${unit.join('\n')}`);
     }
