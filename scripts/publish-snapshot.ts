@@ -8,15 +8,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
-import { checkSnapshotFile } from '../services/api/snapshot/check.ts';
-import { openSnapshot } from '../services/api/snapshot/reader.ts';
+import { checkSnapshotFile } from '../snapshot/reader/check.ts';
+import { openSnapshot } from '../snapshot/reader/reader.ts';
 import { readEnv, sharedEnvSchema } from '../services/shared/env.ts';
-import { downloadsDirOf } from '../services/shared/snapshot/downloads.ts';
+import { downloadsDirOf } from '../snapshot/format/downloads.ts';
 import { findStack, noStackMessage, pm2Interactive, stackProcesses } from '../services/shared/running-stack.ts';
 
 import type { RunningStack } from '../services/shared/running-stack.ts';
 import { makePrivateDir } from '../services/shared/private-files.ts';
-import { SHA256_SUFFIX } from '../services/shared/snapshot/file-hash.ts';
+import { SHA256_SUFFIX } from '../snapshot/format/file-hash.ts';
 
 const env = readEnv(sharedEnvSchema.extend({ CORPORA_DIR: z.string().optional() }));
 const { values: args } = parseArgs({
@@ -121,7 +121,7 @@ function build(out: string, ifChanged: boolean): void {
   const corpora = args.corpora ?? env.CORPORA_DIR;
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'build/main.ts'), '--out', out, ...(ifChanged ? ['--if-changed'] : []),
+    ['--import', 'tsx', path.join(root, 'snapshot/compiler/main.ts'), '--out', out, ...(ifChanged ? ['--if-changed'] : []),
       ...(corpora ? ['--corpora', corpora] : [])],
     { stdio: 'inherit', cwd: root },
   );

@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { locateCorpora } from '../build/inputs.ts';
-import { loadManifests } from '../build/manifest.ts';
-import { STANDARD_IGBO_LANGUAGE, standardWordCounts } from '../build/standard-igbo.ts';
-import { openSnapshot } from '../services/api/snapshot/reader.ts';
+import { locateCorpora } from '../snapshot/compiler/inputs.ts';
+import { loadManifests } from '../snapshot/compiler/manifest.ts';
+import { STANDARD_IGBO_LANGUAGE, standardWordCounts } from '../snapshot/compiler/standard-igbo.ts';
+import { openSnapshot } from '../snapshot/reader/reader.ts';
 import { fold, looseKey } from '../services/shared/text.ts';
 
 const { values } = parseArgs({

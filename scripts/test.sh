@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 mode="${1:-}"
 need_node
 need_node_modules
+# tsx strips types without checking them: a type error fails the run here, before any test.
+echo "==> tsc --noEmit"
+npx --no-install tsc --noEmit
 if [ "$mode" != "--unit" ]; then
   need_apt nats-server nats-server
   need_apt chromium chromium
@@ -22,7 +25,7 @@ if [ "$mode" = "--long" ]; then need_apt wrk wrk; fi
 # One snapshot of the real corpora for the whole run; rebuilt only when the corpora or the build changed.
 mkdir -p .tmp
 export TEST_SNAPSHOT="$PWD/.tmp/test-snapshot.sqlite"
-node --import tsx build/main.ts --out "$TEST_SNAPSHOT" --if-changed
+node --import tsx snapshot/compiler/main.ts --out "$TEST_SNAPSHOT" --if-changed
 
 files=$(node --import tsx scripts/test-files.ts $mode)
 # Two files at a time: the machine has two cores and integration files start their own servers.

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { isFullRun, parseBenchArgs } from './args.ts';
-import { locateCorpora } from '../../build/inputs.ts';
+import { locateCorpora } from '../../snapshot/compiler/inputs.ts';
 import type { BenchOptions } from './args.ts';
 import { RESULTS_FORMAT } from './context.ts';
 import type { BenchContext, BenchResults, BuiltSnapshot, Section, SectionId, Subject, SubjectResults } from './context.ts';

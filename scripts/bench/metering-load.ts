@@ -9,10 +9,10 @@ import { connect } from 'nats';
 import type { MeteredEndpoint } from '../../services/shared/plans.ts';
 import { subjectModule } from './subject-module.ts';
 
-type MeterModule = typeof import('../../services/api/metering/nats-meter.ts');
-type ClientModule = typeof import('../../services/shared/metering/client.ts');
-type OpsModule = typeof import('../../services/shared/metering/ops-protocol.ts');
-type SubjectsModule = typeof import('../../services/shared/metering/subjects.ts');
+type MeterModule = typeof import('../../services/api/metering-client/nats-meter.ts');
+type ClientModule = typeof import('../../services/shared/metering-protocol/client.ts');
+type OpsModule = typeof import('../../services/shared/metering-protocol/ops-protocol.ts');
+type SubjectsModule = typeof import('../../services/shared/metering-protocol/subjects.ts');
 
 export interface SteadyLoad {
   inFlight: number;
@@ -42,10 +42,10 @@ const { values } = parseArgs({ options: { root: { type: 'string' }, nats: { type
 if (!values.root || !values.nats) throw new Error('--root and --nats are required');
 const root = values.root;
 const natsUrl = values.nats;
-const { connectMeter } = await subjectModule<MeterModule>(root, 'services/api/metering/nats-meter.ts');
-const { call } = await subjectModule<ClientModule>(root, 'services/shared/metering/client.ts');
-const { OPS } = await subjectModule<OpsModule>(root, 'services/shared/metering/ops-protocol.ts');
-const { SUBJECTS } = await subjectModule<SubjectsModule>(root, 'services/shared/metering/subjects.ts');
+const { connectMeter } = await subjectModule<MeterModule>(root, 'services/api/metering-client/nats-meter.ts');
+const { call } = await subjectModule<ClientModule>(root, 'services/shared/metering-protocol/client.ts');
+const { OPS } = await subjectModule<OpsModule>(root, 'services/shared/metering-protocol/ops-protocol.ts');
+const { SUBJECTS } = await subjectModule<SubjectsModule>(root, 'services/shared/metering-protocol/subjects.ts');
 
 const spy = await connect({ servers: natsUrl });
 const counts = { trips: 0 };

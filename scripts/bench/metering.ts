@@ -42,7 +42,7 @@ async function run(ctx: BenchContext): Promise<MeteringResult> {
 function render(r: MeteringResult): string {
   return `## Metering
 
-A worker's Meter (\`services/api/metering/nats-meter.ts\`) in one process, against the metering service
+A worker's Meter (\`services/api/metering-client/nats-meter.ts\`) in one process, against the metering service
 (\`dist/metering.mjs\`) on a real nats-server: a whole day of a free and of a team key, then one institution
 key admitted ${n0(r.steady[0]?.admissions ?? Number.NaN)} times at each load. Round trips are the lease and release requests seen on NATS.
 

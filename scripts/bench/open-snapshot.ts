@@ -8,8 +8,8 @@ import { subjectModule } from './subject-module.ts';
 
 const { values } = parseArgs({ options: { root: { type: 'string' }, snapshot: { type: 'string' } } });
 if (!values.root || !values.snapshot) throw new Error('--root and --snapshot are required');
-const { openSnapshot } = await subjectModule<typeof import('../../services/api/snapshot/reader.ts')>(values.root, 'services/api/snapshot/reader.ts');
-const check = await subjectModule<typeof import('../../services/api/snapshot/check.ts')>(values.root, 'services/api/snapshot/check.ts').catch(() => undefined);
+const { openSnapshot } = await subjectModule<typeof import('../../snapshot/reader/reader.ts')>(values.root, 'snapshot/reader/reader.ts');
+const check = await subjectModule<typeof import('../../snapshot/reader/check.ts')>(values.root, 'snapshot/reader/check.ts').catch(() => undefined);
 const checking = process.hrtime.bigint();
 check?.checkSnapshotFile(values.snapshot);
 const checkMs = check === undefined ? null : Number(process.hrtime.bigint() - checking) / 1e6;

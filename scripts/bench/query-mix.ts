@@ -1,6 +1,6 @@
 // Draws real search queries from a snapshot: exact (tone-marked), folded, prefix and English gloss, with and
 // without a language, all distinct, interleaved so that any stretch of the list has every kind.
-import type { SearchQuery, Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import type { SearchQuery, Snapshot } from '../../snapshot/reader/snapshot.ts';
 import type { WordSummary } from '../../services/shared/schemas.ts';
 
 export type QueryKind = 'exact' | 'folded' | 'prefix' | 'gloss';

@@ -51,7 +51,7 @@ function method(r: BenchResults): string {
   same queries in one process, once after each of the stack's runs on the mix (the ratio's rate is their
   median) and once more in the search section.
 - **Corpora.** ${r.corpora}.
-- **Build scaling.** \`build/main.ts\` under \`/usr/bin/time -v\` on the real corpora and on synthetic corpora of
+- **Build scaling.** \`snapshot/compiler/main.ts\` under \`/usr/bin/time -v\` on the real corpora and on synthetic corpora of
   ${o.scalingSizes.map(n0).join(', ')} entries (\`scripts/generate-synthetic-corpus.ts\`).
 - **Metering.** \`scripts/bench/metering-load.ts\`: a worker's Meter against the metering service on a real
   nats-server.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { BenchContext, Figure, BuiltSnapshot, Section } from './context.ts';
 import { f1, f2, n0, table } from './markdown.ts';
 import { TSX, runAsync, runBenchScript } from './processes.ts';
+import { subjectPath } from './subject-module.ts';
 import type { EachResult, LoopResult } from './search-loop.ts';
 
 export interface ScalingRow {
@@ -42,9 +43,9 @@ async function timed(args: string[], cwd: string, log: string): Promise<{ second
   return { seconds, peakRssMb: m ? Number(m[1]) / 1024 : Number.NaN };
 }
 
-/** The subject's build (build/main.ts) of `corpora` (its own default when undefined) into `out`, timed. */
+/** The subject's build (snapshot/compiler/main.ts) of `corpora` (its own default when undefined) into `out`, timed. */
 export async function timedBuild(root: string, corpora: string | undefined, out: string, log: string): Promise<BuiltSnapshot> {
-  const build = await timed([process.execPath, ...TSX, 'build/main.ts', ...(corpora ? ['--corpora', corpora] : []), '--out', out], root, log);
+  const build = await timed([process.execPath, ...TSX, subjectPath(root, 'snapshot/compiler/main.ts'), ...(corpora ? ['--corpora', corpora] : []), '--out', out], root, log);
   return { path: out, buildSeconds: build.seconds, buildPeakRssMb: build.peakRssMb, snapshotMb: fs.statSync(out).size / 1024 ** 2 };
 }
 
@@ -86,7 +87,7 @@ function render(r: ScalingResult): string {
   const worst = r.rows.map((s) => `- ${s.corpus}: ${s.worst.map((w) => `${w.label} ${f1(w.p99Ms)} ms${w.error ? ` (threw: ${w.error})` : ''}`).join('; ')}`).join('\n');
   return `## Build scaling
 
-Each corpus built by \`build/main.ts\` under \`/usr/bin/time -v\` (peak: the largest process's maximum resident
+Each corpus built by \`snapshot/compiler/main.ts\` under \`/usr/bin/time -v\` (peak: the largest process's maximum resident
 size); the synthetic ones written first in the real formats by \`scripts/generate-synthetic-corpus.ts\`. "open
 ms": a fresh process opening the snapshot, as an API worker does before it listens. Search, in one process:
 typical = ${n0(TYPICAL_QUERIES)} distinct queries drawn from that snapshot as the mix is, cycled for ${TYPICAL_SECONDS} s; worst = one-letter

@@ -6,13 +6,13 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 
-import type { SearchQuery, Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import type { SearchQuery, Snapshot } from '../../snapshot/reader/snapshot.ts';
 import type { MixQuery } from './query-mix.ts';
 import { buildQueryMix, sampleEntries, toSearchQuery, worstQueries } from './query-mix.ts';
 import { percentile, sortedFloat64 } from './stats.ts';
 import { subjectModule } from './subject-module.ts';
 
-type Reader = typeof import('../../services/api/snapshot/reader.ts');
+type Reader = typeof import('../../snapshot/reader/reader.ts');
 
 export interface LoopResult {
   queries: number;
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     options: { root: { type: 'string' }, snapshot: { type: 'string' }, queries: { type: 'string' }, draw: { type: 'string' }, seconds: { type: 'string', default: '10' } },
   });
   if (!values.root || !values.snapshot || !(values.queries || values.draw)) throw new Error('--root, --snapshot and --queries or --draw are required');
-  const reader = await subjectModule<Reader>(values.root, 'services/api/snapshot/reader.ts');
+  const reader = await subjectModule<Reader>(values.root, 'snapshot/reader/reader.ts');
   const snapshot = reader.openSnapshot(values.snapshot);
   const out: { loop?: LoopResult; each?: EachResult[] } = {};
   try {

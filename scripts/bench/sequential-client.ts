@@ -18,11 +18,11 @@ import { connect } from 'nats';
 import { closeApp, createApp } from '../../services/api/app.ts';
 import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
 import { readApiConfig } from '../../services/api/config.ts';
-import { connectMeter } from '../../services/api/metering/nats-meter.ts';
-import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import { call } from '../../services/shared/metering/client.ts';
-import { OPS } from '../../services/shared/metering/ops-protocol.ts';
-import { RPC } from '../../services/shared/metering/protocol.ts';
+import { connectMeter } from '../../services/api/metering-client/nats-meter.ts';
+import { openSnapshot } from '../../snapshot/reader/reader.ts';
+import { call } from '../../services/shared/metering-protocol/client.ts';
+import { OPS } from '../../services/shared/metering-protocol/ops-protocol.ts';
+import { RPC } from '../../services/shared/metering-protocol/protocol.ts';
 
 import type { ChildProcess } from 'node:child_process';
 import type { Deps, Logger } from '../../services/api/deps.ts';
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   });
   const snapshotPath = path.resolve(values.snapshot);
   if (!fs.existsSync(snapshotPath)) {
-    throw new Error(`no snapshot at ${snapshotPath}: build one with node --import tsx build/main.ts --out ${snapshotPath}`);
+    throw new Error(`no snapshot at ${snapshotPath}: build one with node --import tsx snapshot/compiler/main.ts --out ${snapshotPath}`);
   }
   const figures = await measureSequentialClient({ snapshotPath, requests: Number(values.requests), path: values.path });
   console.log(`one request at a time, ${values.requests} requests to ${values.path}, each counted by metering, on ${os.cpus().length} cores`);

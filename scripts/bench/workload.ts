@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/reader/reader.ts';
 import { buildQueryMix, mulberry32, sampleEntries, shuffle, toSearchQuery } from './query-mix.ts';
 import type { MixQuery } from './query-mix.ts';
 import type { ScenarioPaths } from './scenarios.ts';

@@ -16,8 +16,8 @@ import { parseArgs } from 'node:util';
 
 import subsetFont from 'subset-font';
 
-import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import { openSnapshot } from '../../snapshot/reader/reader.ts';
+import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '../../services/api/web/assets/fonts');
 const require = createRequire(import.meta.url);

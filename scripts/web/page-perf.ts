@@ -147,7 +147,7 @@ interface ServedApp {
 async function serve(root: string, snapshotPath: string): Promise<ServedApp> {
   const load = (file: string) => import(pathToFileURL(path.join(root, file)).href);
   const { createApp } = (await load('services/api/app.ts')) as { createApp: (deps: unknown) => AppLike };
-  const { openSnapshot } = (await load('services/api/snapshot/reader.ts')) as { openSnapshot: (p: string) => { close(): void; meta: unknown } };
+  const { openSnapshot } = (await load('snapshot/reader/reader.ts')) as { openSnapshot: (p: string) => { close(): void; meta: unknown } };
   const snapshot = openSnapshot(snapshotPath);
   const refuse = async (): Promise<never> => {
     throw new Error('page-perf serves pages only');

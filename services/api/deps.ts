@@ -1,9 +1,9 @@
 // The one typed bag of dependencies built in main.ts and handed to every route and page.
 import type { ApiConfig } from './config.ts';
-import type { Meter } from './metering/meter.ts';
+import type { Meter } from './metering-client/meter.ts';
 import type { WorkerStats } from './metrics/worker-stats.ts';
-import type { SnapshotFallback } from './snapshot/open-checked.ts';
-import type { Snapshot } from './snapshot/snapshot.ts';
+import type { SnapshotFallback } from '../../snapshot/reader/open-checked.ts';
+import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 
 export interface Logger {
   info(fields: Record<string, unknown>): void;

@@ -3,14 +3,14 @@ import { ConfigError } from '../shared/env.ts';
 import { closeApp, createApp } from './app.ts';
 import { readApiConfig } from './config.ts';
 import { createApiLogger } from './log.ts';
-import { connectMeter } from './metering/nats-meter.ts';
+import { connectMeter } from './metering-client/nats-meter.ts';
 import { serveWorkerMetrics } from './metrics/serve.ts';
 import { WorkerCounters } from './metrics/worker-stats.ts';
-import { openCheckedSnapshot } from './snapshot/open-checked.ts';
-import { watchSnapshotFile } from './snapshot/watch.ts';
+import { openCheckedSnapshot } from '../../snapshot/reader/open-checked.ts';
+import { watchSnapshotFile } from '../../snapshot/reader/watch.ts';
 
 import type { Deps, Logger } from './deps.ts';
-import type { CheckedSnapshot } from './snapshot/open-checked.ts';
+import type { CheckedSnapshot } from '../../snapshot/reader/open-checked.ts';
 
 /** Exit code of a worker whose snapshot changed or was found damaged: pm2 restarts it (with back-off). */
 const EXIT_SNAPSHOT = 1;

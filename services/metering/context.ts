@@ -1,5 +1,5 @@
 // The one typed bag the handlers receive, built in service.ts: stores, clock, log and the NATS side effects.
-import type { Range } from '../shared/metering/ranges.ts';
+import type { Range } from '../shared/metering-protocol/ranges.ts';
 import type { Db } from './db/open.ts';
 import type { Log } from './log.ts';
 import type { StorageHealth } from './storage-health.ts';

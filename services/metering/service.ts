@@ -3,17 +3,17 @@
 import type { NatsConnection, Service, ServiceMsg } from 'nats';
 import type { z } from 'zod';
 
-import { call, encodeJson, tryDecodeJson } from '../shared/metering/client.ts';
-import { utcDay } from '../shared/metering/day.ts';
-import { OPS } from '../shared/metering/ops-protocol.ts';
-import { ERROR_KIND_STATUS, RPC, reclaimReply, reclaimRequest, type Rpc } from '../shared/metering/protocol.ts';
+import { call, encodeJson, tryDecodeJson } from '../shared/metering-protocol/client.ts';
+import { utcDay } from '../shared/metering-protocol/day.ts';
+import { OPS } from '../shared/metering-protocol/ops-protocol.ts';
+import { ERROR_KIND_STATUS, RPC, reclaimReply, reclaimRequest, type Rpc } from '../shared/metering-protocol/protocol.ts';
 import {
   KEYS_CHANGED_SUBJECT,
   METERING_QUEUE,
   METERING_SERVICE_NAME,
   METERING_SERVICE_VERSION,
   reclaimSubject,
-} from '../shared/metering/subjects.ts';
+} from '../shared/metering-protocol/subjects.ts';
 import { ServiceFault, type MeteringContext } from './context.ts';
 import type { Db } from './db/open.ts';
 import { handleAdmit } from './handlers/admit.ts';

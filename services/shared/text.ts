@@ -106,7 +106,7 @@ const GLOSS_DIACRITICS = '\u0300-\u0304\u0306-\u030c\u030f\u0311\u031b\u0323-\u0
 /**
  * Letters and digits to V8 that SQLite's older Unicode tables class as spacing marks, so separators there:
  * the New Tai Lue vowel signs and two Vedic signs. A word holding one would be quoted as a phrase, which the
- * index (detail=column) refuses with an error. test/build/text.test.ts checks every BMP code point against
+ * index (detail=column) refuses with an error. test/snapshot/compiler/text.test.ts checks every BMP code point against
  * SQLite, so an upgrade of either table shows here.
  */
 const GLOSS_SEPARATING_LETTERS = '\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3';

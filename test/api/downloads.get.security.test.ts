@@ -13,10 +13,10 @@ import { after, before, describe, it } from 'node:test';
 import { createApp } from '../../services/api/app.ts';
 import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
 import type { Deps } from '../../services/api/deps.ts';
-import type { Meter } from '../../services/api/metering/meter.ts';
-import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import { DOWNLOADS_INDEX_NAME, DownloadIndexSchema, downloadFileName, downloadsDirOf } from '../../services/shared/snapshot/downloads.ts';
-import type { DownloadIndex } from '../../services/shared/snapshot/downloads.ts';
+import type { Meter } from '../../services/api/metering-client/meter.ts';
+import { openSnapshot } from '../../snapshot/reader/reader.ts';
+import { DOWNLOADS_INDEX_NAME, DownloadIndexSchema, downloadFileName, downloadsDirOf } from '../../snapshot/format/downloads.ts';
+import type { DownloadIndex } from '../../snapshot/format/downloads.ts';
 import { freePort } from '../support/free-port.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';
 

@@ -8,8 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 
 import type { Entry } from '../../services/shared/schemas.ts';
-import { DOWNLOADS_INDEX_NAME, DownloadIndexSchema, downloadsDirOf } from '../../services/shared/snapshot/downloads.ts';
-import type { DownloadIndex } from '../../services/shared/snapshot/downloads.ts';
+import { DOWNLOADS_INDEX_NAME, DownloadIndexSchema, downloadsDirOf } from '../../snapshot/format/downloads.ts';
+import type { DownloadIndex } from '../../snapshot/format/downloads.ts';
 import { RATE_HEADERS, startApi } from './support.ts';
 
 import type { Api } from './support.ts';

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { INTERNAL_ERROR_MESSAGE } from '../../services/shared/errors.ts';
 import { startInProcessStack } from '../support/stack.ts';
 
-import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 import type { InProcessStack } from '../support/stack.ts';
 
 const SECRET_DETAIL = 'SQLITE_ERROR: no such column: folded in "SELECT * FROM entries_fts" at /work/main/var/snapshots/x.sqlite';

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { VOLUME_WINDOW_MS } from '../../services/api/metering/endpoint-lease.ts';
-import { SWEEP_INTERVAL_MS } from '../../services/api/metering/sweeper.ts';
+import { VOLUME_WINDOW_MS } from '../../services/api/metering-client/endpoint-lease.ts';
+import { SWEEP_INTERVAL_MS } from '../../services/api/metering-client/sweeper.ts';
 import { exchange, header, loopbackAddress } from '../support/raw-http.ts';
 import { startStack } from '../support/stack.ts';
 

@@ -6,11 +6,11 @@ import { after, before, describe, it } from 'node:test';
 
 import { connect, type NatsConnection } from 'nats';
 
-import { VOLUME_WINDOW_MS } from '../../services/api/metering/endpoint-lease.ts';
-import type { Admission, Meter } from '../../services/api/metering/meter.ts';
-import { SWEEP_INTERVAL_MS } from '../../services/api/metering/sweeper.ts';
+import { VOLUME_WINDOW_MS } from '../../services/api/metering-client/endpoint-lease.ts';
+import type { Admission, Meter } from '../../services/api/metering-client/meter.ts';
+import { SWEEP_INTERVAL_MS } from '../../services/api/metering-client/sweeper.ts';
 import { QuotaExceededError } from '../../services/shared/domain-errors.ts';
-import { SUBJECTS } from '../../services/shared/metering/subjects.ts';
+import { SUBJECTS } from '../../services/shared/metering-protocol/subjects.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { registerKey, startMeteringInProcess, workerMeter, type InProcessMetering } from './support.ts';
 

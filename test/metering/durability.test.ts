@@ -8,10 +8,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { connect } from 'nats';
 
-import type { Meter } from '../../services/api/metering/meter.ts';
+import type { Meter } from '../../services/api/metering-client/meter.ts';
 import { MeteringUnavailableError, QuotaExceededError } from '../../services/shared/domain-errors.ts';
-import { call } from '../../services/shared/metering/client.ts';
-import { OPS } from '../../services/shared/metering/ops-protocol.ts';
+import { call } from '../../services/shared/metering-protocol/client.ts';
+import { OPS } from '../../services/shared/metering-protocol/ops-protocol.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { registerKey, spawnMetering, tempDir, workerMeter, type ChildMetering } from './support.ts';
 

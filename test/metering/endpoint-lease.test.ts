@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { EndpointLease, VOLUME_WINDOW_MS } from '../../services/api/metering/endpoint-lease.ts';
+import { EndpointLease, VOLUME_WINDOW_MS } from '../../services/api/metering-client/endpoint-lease.ts';
 
 describe('EndpointLease', () => {
   it('EndpointLease - hands out its numbers lowest first, then nothing', () => {

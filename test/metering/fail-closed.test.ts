@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { Meter } from '../../services/api/metering/meter.ts';
+import type { Meter } from '../../services/api/metering-client/meter.ts';
 import { MeteringUnavailableError } from '../../services/shared/domain-errors.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { registerKey, startMeteringInProcess, tempDir, workerMeter, type InProcessMetering } from './support.ts';

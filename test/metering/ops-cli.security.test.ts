@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { startMeteringInProcess, workerMeter, type InProcessMetering } from './support.ts';
 
-import type { Meter } from '../../services/api/metering/meter.ts';
+import type { Meter } from '../../services/api/metering-client/meter.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -10,13 +10,13 @@ import Database from 'better-sqlite3';
 
 import { connect } from 'nats';
 
-import { VOLUME_WINDOW_MS } from '../../services/api/metering/endpoint-lease.ts';
-import type { Meter } from '../../services/api/metering/meter.ts';
-import { SWEEP_INTERVAL_MS } from '../../services/api/metering/sweeper.ts';
+import { VOLUME_WINDOW_MS } from '../../services/api/metering-client/endpoint-lease.ts';
+import type { Meter } from '../../services/api/metering-client/meter.ts';
+import { SWEEP_INTERVAL_MS } from '../../services/api/metering-client/sweeper.ts';
 import { InvalidApiKeyError } from '../../services/shared/domain-errors.ts';
-import { call } from '../../services/shared/metering/client.ts';
-import { utcDay } from '../../services/shared/metering/day.ts';
-import { OPS } from '../../services/shared/metering/ops-protocol.ts';
+import { call } from '../../services/shared/metering-protocol/client.ts';
+import { utcDay } from '../../services/shared/metering-protocol/day.ts';
+import { OPS } from '../../services/shared/metering-protocol/ops-protocol.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { startMeteringInProcess, tempDir, workerMeter, type InProcessMetering } from './support.ts';
 

@@ -6,7 +6,7 @@ import { describe, it, type TestContext } from 'node:test';
 
 import { openMeteringDb } from '../../services/metering/db/open.ts';
 import { createQuota, type Slot } from '../../services/metering/store/quota.ts';
-import { countUnits } from '../../services/shared/metering/ranges.ts';
+import { countUnits } from '../../services/shared/metering-protocol/ranges.ts';
 import { tempDir } from './support.ts';
 
 const slot: Slot = { keyId: 'key_1', endpoint: 'GET /api/v1/words', day: '2025-06-01' };

@@ -5,10 +5,10 @@ import { after, before, describe, it } from 'node:test';
 
 import { connect, type NatsConnection } from 'nats';
 
-import type { Meter } from '../../services/api/metering/meter.ts';
+import type { Meter } from '../../services/api/metering-client/meter.ts';
 import { QuotaExceededError } from '../../services/shared/domain-errors.ts';
-import { call } from '../../services/shared/metering/client.ts';
-import { OPS } from '../../services/shared/metering/ops-protocol.ts';
+import { call } from '../../services/shared/metering-protocol/client.ts';
+import { OPS } from '../../services/shared/metering-protocol/ops-protocol.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { registerKey, startMeteringInProcess, workerMeter, type InProcessMetering } from './support.ts';
 

@@ -14,7 +14,7 @@ import {
   takeLowest,
   union,
   type Range,
-} from '../../services/shared/metering/ranges.ts';
+} from '../../services/shared/metering-protocol/ranges.ts';
 
 const toSet = (ranges: readonly Range[]) => {
   const s = new Set<number>();

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 
-import type { Meter } from '../../services/api/metering/meter.ts';
+import type { Meter } from '../../services/api/metering-client/meter.ts';
 import { InvalidRegistrationError, RateLimitedError } from '../../services/shared/domain-errors.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { freshIp, startMeteringInProcess, workerMeter, type InProcessMetering } from './support.ts';

@@ -11,7 +11,7 @@ import { silentLog } from '../../services/metering/log.ts';
 import { startMeteringService } from '../../services/metering/service.ts';
 import { createQuota } from '../../services/metering/store/quota.ts';
 import { PRUNE_BATCH_ROWS, startUsageRetention } from '../../services/metering/store/retention.ts';
-import { utcDay } from '../../services/shared/metering/day.ts';
+import { utcDay } from '../../services/shared/metering-protocol/day.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { tempDir } from './support.ts';
 

@@ -10,7 +10,7 @@ import { storageFault } from '../../services/metering/storage-health.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { freshIp, startMeteringInProcess, workerMeter, type InProcessMetering } from './support.ts';
 
-import type { Meter } from '../../services/api/metering/meter.ts';
+import type { Meter } from '../../services/api/metering-client/meter.ts';
 
 describe('storage faults while serving', () => {
   let nats: NatsHandle;

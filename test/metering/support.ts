@@ -6,13 +6,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { connect, type NatsConnection } from 'nats';
 
-import { connectMeter } from '../../services/api/metering/nats-meter.ts';
-import type { Meter } from '../../services/api/metering/meter.ts';
+import { connectMeter } from '../../services/api/metering-client/nats-meter.ts';
+import type { Meter } from '../../services/api/metering-client/meter.ts';
 import { openMeteringDb, type Db } from '../../services/metering/db/open.ts';
 import { silentLog } from '../../services/metering/log.ts';
 import { startMeteringService, type MeteringService } from '../../services/metering/service.ts';
-import { call } from '../../services/shared/metering/client.ts';
-import { RPC } from '../../services/shared/metering/protocol.ts';
+import { call } from '../../services/shared/metering-protocol/client.ts';
+import { RPC } from '../../services/shared/metering-protocol/protocol.ts';
 import { tempDir as makeTempDir } from '../support/temp-dir.ts';
 
 /** A fresh directory for a metering test, removed when the test file's process exits. */

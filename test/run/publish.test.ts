@@ -9,8 +9,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 
-import { DOWNLOADS_INDEX_NAME, DownloadIndexSchema, downloadsDirOf } from '../../services/shared/snapshot/downloads.ts';
-import type { DownloadIndex } from '../../services/shared/snapshot/downloads.ts';
+import { DOWNLOADS_INDEX_NAME, DownloadIndexSchema, downloadsDirOf } from '../../snapshot/format/downloads.ts';
+import type { DownloadIndex } from '../../snapshot/format/downloads.ts';
 import { startPm2Stack, type Pm2Stack } from '../support/pm2-stack.ts';
 
 const run = promisify(execFile);

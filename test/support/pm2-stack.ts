@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
-import { downloadsDirOf } from '../../services/shared/snapshot/downloads.ts';
+import { downloadsDirOf } from '../../snapshot/format/downloads.ts';
 import { strangeListeners } from './listeners.ts';
 import { freePort } from './free-port.ts';
 import { testSnapshotPath } from './snapshot.ts';

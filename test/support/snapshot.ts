@@ -16,7 +16,7 @@ export function testSnapshotPath(): string {
   const fromEnv = process.env.TEST_SNAPSHOT;
   if (fromEnv) return fromEnv;
   if (!existsSync(DEFAULT_TEST_SNAPSHOT)) {
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'build', 'main.ts'), '--out', DEFAULT_TEST_SNAPSHOT], {
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'snapshot', 'compiler', 'main.ts'), '--out', DEFAULT_TEST_SNAPSHOT], {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -8,9 +8,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { closeApp, createApp } from '../../services/api/app.ts';
 import { readApiConfig } from '../../services/api/config.ts';
-import { connectMeter } from '../../services/api/metering/nats-meter.ts';
+import { connectMeter } from '../../services/api/metering-client/nats-meter.ts';
 import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
-import { openSnapshot } from '../../services/api/snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/reader/reader.ts';
 import { onUnsharedPort } from './listeners.ts';
 import { startNats } from './nats.ts';
 import { testSnapshotPath } from './snapshot.ts';
@@ -19,7 +19,7 @@ import { tempDir } from './temp-dir.ts';
 import type { ChildProcess } from 'node:child_process';
 import type { Deps, Logger } from '../../services/api/deps.ts';
 import type { Server } from 'hyper-express';
-import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 import type { NatsHandle } from './nats.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

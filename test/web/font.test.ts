@@ -7,8 +7,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { activeLanguageTexts, FONT_SCRIPTS } from '../../scripts/web/make-font.ts';
-import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import { openSnapshot } from '../../snapshot/reader/reader.ts';
+import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 import { layout } from '../../services/api/web/layout.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';
 import { ASSETS } from './fixtures.ts';

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import { openSnapshot } from '../../snapshot/reader/reader.ts';
+import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 import { HeadwordSpellings, matchedSpelling } from '../../services/api/web/headword-spelling.ts';
 import { matchLabel } from '../../services/api/web/match-label.ts';
 import { entryPage } from '../../services/api/web/pages/entry.ts';

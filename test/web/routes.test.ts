@@ -5,10 +5,10 @@ import { after, before, describe, it } from 'node:test';
 
 import { createApp } from '../../services/api/app.ts';
 import type { Deps } from '../../services/api/deps.ts';
-import type { Meter, MeteringHealth, Registration, RegistrationInput } from '../../services/api/metering/meter.ts';
+import type { Meter, MeteringHealth, Registration, RegistrationInput } from '../../services/api/metering-client/meter.ts';
 import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
-import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import { openSnapshot } from '../../snapshot/reader/reader.ts';
+import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 import { MeteringUnavailableError, RateLimitedError } from '../../services/shared/domain-errors.ts';
 import { freePort } from '../support/free-port.ts';
 import { testSnapshotPath } from '../support/snapshot.ts';

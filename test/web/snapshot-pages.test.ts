@@ -6,8 +6,8 @@ import { after, before, describe, it } from 'node:test';
 
 import Database from 'better-sqlite3';
 
-import { openSnapshot } from '../../services/api/snapshot/reader.ts';
-import type { Snapshot } from '../../services/api/snapshot/snapshot.ts';
+import { openSnapshot } from '../../snapshot/reader/reader.ts';
+import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 import { corpusSources, readStats, wordsOfTheDay } from '../../services/api/web/data.ts';
 import { aboutPage } from '../../services/api/web/pages/about.ts';
 import { entryPage } from '../../services/api/web/pages/entry.ts';

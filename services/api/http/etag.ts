@@ -1,5 +1,5 @@
 // ETags tied to the snapshot version: a body served from a snapshot changes only when the snapshot does.
-import type { SnapshotMeta } from '../snapshot/snapshot.ts';
+import type { SnapshotMeta } from '../../../snapshot/reader/snapshot.ts';
 
 /**
  * The strong validator for every snapshot-derived body of one URL. Per-URL bodies are fixed for a snapshot,

@@ -1,7 +1,7 @@
 // Resolves a `language` parameter (active code or URL slug) or refuses it with unsupported_language.
 import { ApiError } from '../../shared/errors.ts';
 
-import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
 
 export type LanguageResolver = (value: string) => string;
 

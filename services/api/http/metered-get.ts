@@ -17,7 +17,7 @@ import { inFlightOf, logRequest, publicError } from './pipeline.ts';
 import type { ApiError } from '../../shared/errors.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { Deps } from '../deps.ts';
-import type { Admission } from '../metering/meter.ts';
+import type { Admission } from '../metering-client/meter.ts';
 import type { HeaderBlock } from './headers.ts';
 import type { Server } from 'hyper-express';
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';

@@ -3,15 +3,15 @@
 // snapshot it serves. Its own NATS connection, so that a scrape never queues behind the meter's traffic.
 import { connect } from 'nats';
 
-import { encodeJson } from '../../shared/metering/client.ts';
+import { encodeJson } from '../../shared/metering-protocol/client.ts';
 import { droppedLogLines, withWorker } from '../../shared/metrics/families.ts';
 import { METRICS_SUBJECT } from '../../shared/metrics/protocol.ts';
 import { createProcessRegistry } from '../../shared/metrics/registry.ts';
 
 import type { CollectReply, MetricFamily } from '../../shared/metrics/protocol.ts';
 import type { Logger } from '../deps.ts';
-import type { Meter } from '../metering/meter.ts';
-import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { Meter } from '../metering-client/meter.ts';
+import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
 import type { WorkerCounters } from './worker-stats.ts';
 
 /** Reconnect quickly after a NATS restart and never give up, as the meter does. */

@@ -1,6 +1,6 @@
 // GET /downloads/{name}: one gzipped JSON Lines file of the snapshot this worker serves, streamed from disk.
 import { notFound } from '../../shared/errors.ts';
-import { DOWNLOADS_INDEX_NAME, DOWNLOADS_PATH } from '../../shared/snapshot/downloads.ts';
+import { DOWNLOADS_INDEX_NAME, DOWNLOADS_PATH } from '../../../snapshot/format/downloads.ts';
 import { ifNoneMatchHits } from '../http/etag.ts';
 import { DOWNLOAD_FILE_CACHE_CONTROL } from '../http/headers.ts';
 import { pipeline } from '../http/pipeline.ts';

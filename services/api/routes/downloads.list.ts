@@ -1,6 +1,6 @@
 // GET /downloads/index.json: the open-data files of the snapshot this worker serves, as the build listed them.
 import { notFound } from '../../shared/errors.ts';
-import { DOWNLOADS_INDEX_NAME, DOWNLOADS_PATH } from '../../shared/snapshot/downloads.ts';
+import { DOWNLOADS_INDEX_NAME, DOWNLOADS_PATH } from '../../../snapshot/format/downloads.ts';
 import { ifNoneMatchHits } from '../http/etag.ts';
 import { DOWNLOADS_INDEX_CACHE_CONTROL } from '../http/headers.ts';
 import { pipeline, sendJson } from '../http/pipeline.ts';

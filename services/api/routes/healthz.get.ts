@@ -5,7 +5,7 @@ import { NO_STORE } from '../http/headers.ts';
 import { pipeline, sendJson } from '../http/pipeline.ts';
 
 import type { Deps } from '../deps.ts';
-import type { MeteringHealth } from '../metering/meter.ts';
+import type { MeteringHealth } from '../metering-client/meter.ts';
 import type { Server } from 'hyper-express';
 
 export const healthzQuerySchema = z.object({});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { notFound } from '../../shared/errors.ts';
 import { Lru } from '../../shared/lru.ts';
-import { secondsToUtcMidnight, utcDay } from '../../shared/metering/day.ts';
+import { secondsToUtcMidnight, utcDay } from '../../shared/metering-protocol/day.ts';
 import { CompressedBody } from '../http/compression.ts';
 import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';

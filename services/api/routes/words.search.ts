@@ -15,7 +15,7 @@ import type { Deps } from '../deps.ts';
 import type { ContentCoding } from '../http/compression.ts';
 import type { GetRequest, Reply } from '../http/metered-get.ts';
 import type { HeaderBlock } from '../http/headers.ts';
-import type { SearchPage } from '../snapshot/snapshot.ts';
+import type { SearchPage } from '../../../snapshot/reader/snapshot.ts';
 import type { Server } from 'hyper-express';
 
 /** Spec: q over 200 characters is invalid_parameter (bounds the work per request). */

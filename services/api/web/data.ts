@@ -1,7 +1,7 @@
 // What the pages read from the snapshot beyond single calls: the day's words, the stats and the corpus list.
 import { StatsSchema, WordOfTheDaySchema } from '../../shared/schemas.ts';
 import type { Entry, Language, Stats } from '../../shared/schemas.ts';
-import type { CorpusSource, Snapshot } from '../snapshot/snapshot.ts';
+import type { CorpusSource, Snapshot } from '../../../snapshot/reader/snapshot.ts';
 
 export function wordsOfTheDay(
   snapshot: Snapshot,

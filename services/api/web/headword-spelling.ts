@@ -2,7 +2,7 @@
 // and which spelling of such an entry a search matched.
 import type { Entry, WordSummary } from '../../shared/schemas.ts';
 import { fold, looseKey } from '../../shared/text.ts';
-import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
 
 export interface HeadwordSpelling {
   label: string;

@@ -1,7 +1,7 @@
 // How a search result matched, in words that are true of that result.
 import type { WordSummary } from '../../shared/schemas.ts';
 import { fold, looseKey } from '../../shared/text.ts';
-import { LOOSE_LANGUAGE } from '../snapshot/search.ts';
+import { LOOSE_LANGUAGE } from '../../../snapshot/reader/search.ts';
 import { MATCH_LABELS } from './components.ts';
 
 /**

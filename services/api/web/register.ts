@@ -2,13 +2,13 @@
 // not metered, and work without JavaScript.
 import type { Request, Response, Server } from 'hyper-express';
 
-import { utcDay } from '../../shared/metering/day.ts';
+import { utcDay } from '../../shared/metering-protocol/day.ts';
 import { fold } from '../../shared/text.ts';
 import { MAX_BODY_BYTES } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import type { CompressedBody } from '../http/compression.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
-import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
 import type { ExampleValues } from './docs/operation-view.ts';
 import { MAX_QUERY_CHARS } from './components.ts';
 import { corpusSources, readStats, wordsOfTheDay } from './data.ts';

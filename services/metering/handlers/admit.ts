@@ -1,6 +1,6 @@
 // dict.metering.v1.admit: authenticates a key by its hash and counts one request for one endpoint (a worker
 // asks so for a key that is not at volume there): X-RateLimit-Used is then the slot's exact count.
-import type { AdmitReply, AdmitRequest } from '../../shared/metering/protocol.ts';
+import type { AdmitReply, AdmitRequest } from '../../shared/metering-protocol/protocol.ts';
 import type { MeteringContext } from '../context.ts';
 import type { Slot } from '../store/quota.ts';
 import { keyInfo, reclaimFromOthers, slotOf, slotTurn } from './slot.ts';

@@ -1,6 +1,6 @@
 // dict.metering.v1.lease: authenticates a key by its hash and grants a block of numbered daily units for
 // one endpoint, reclaiming idle units from other holders when nothing else is left.
-import type { LeaseReply, LeaseRequest } from '../../shared/metering/protocol.ts';
+import type { LeaseReply, LeaseRequest } from '../../shared/metering-protocol/protocol.ts';
 import type { MeteringContext } from '../context.ts';
 import type { Slot } from '../store/quota.ts';
 import { keyInfo, reclaimFromOthers, slotOf, slotTurn } from './slot.ts';

@@ -1,5 +1,5 @@
 // dict.metering.v1.ping: liveness and whether metering.db takes commits, for the workers' /healthz.
-import { METERING_SERVICE_VERSION } from '../../shared/metering/subjects.ts';
+import { METERING_SERVICE_VERSION } from '../../shared/metering-protocol/subjects.ts';
 import type { MeteringContext } from '../context.ts';
 
 export function handlePing(ctx: MeteringContext) {

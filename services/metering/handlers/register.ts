@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { z } from 'zod';
 
-import { displayPrefix, generateApiKey, hashApiKey } from '../../shared/metering/keys.ts';
-import type { registerReply, RegisterRequest } from '../../shared/metering/protocol.ts';
+import { displayPrefix, generateApiKey, hashApiKey } from '../../shared/metering-protocol/keys.ts';
+import type { registerReply, RegisterRequest } from '../../shared/metering-protocol/protocol.ts';
 import { ServiceFault, type MeteringContext } from '../context.ts';
 
 /** Spec (POST /api/v1/developers): truncation bounds and the default display name. */

@@ -1,5 +1,5 @@
 // dict.metering.v1.release: a holder hands back numbered units it will not use (idle, day end, shutdown).
-import type { ReleaseRequest } from '../../shared/metering/protocol.ts';
+import type { ReleaseRequest } from '../../shared/metering-protocol/protocol.ts';
 import type { MeteringContext } from '../context.ts';
 
 export function handleRelease(ctx: MeteringContext, req: ReleaseRequest): Promise<{ returned: number }> {

@@ -1,10 +1,10 @@
 // The lease and admit handlers' shared steps: the day and key a worker names, the key as workers cache it,
 // and the units other holders give back when a slot has nothing left to hand out.
-import { daysBetween, utcDay } from '../../shared/metering/day.ts';
+import { daysBetween, utcDay } from '../../shared/metering-protocol/day.ts';
 import { DAILY_LIMITS } from '../../shared/plans.ts';
 import { ServiceFault, type MeteringContext } from '../context.ts';
 
-import type { KeyInfo } from '../../shared/metering/protocol.ts';
+import type { KeyInfo } from '../../shared/metering-protocol/protocol.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { KeyWithDeveloper } from '../store/accounts.ts';
 import type { Slot } from '../store/quota.ts';

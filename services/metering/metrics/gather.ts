@@ -1,7 +1,7 @@
 // Asks every API worker for its metric families over NATS and keeps the well-formed replies.
 import { RequestStrategy } from 'nats';
 
-import { tryDecodeJson } from '../../shared/metering/client.ts';
+import { tryDecodeJson } from '../../shared/metering-protocol/client.ts';
 import { collectReply, METRICS_SUBJECT } from '../../shared/metrics/protocol.ts';
 
 import type { NatsConnection } from 'nats';

@@ -2,8 +2,8 @@
 // value from the service shown through printable(): see table.ts).
 import type { NatsConnection } from 'nats';
 
-import { call } from '../../shared/metering/client.ts';
-import { OPS } from '../../shared/metering/ops-protocol.ts';
+import { call } from '../../shared/metering-protocol/client.ts';
+import { OPS } from '../../shared/metering-protocol/ops-protocol.ts';
 import { PLANS, type Plan } from '../../shared/plans.ts';
 import { shown } from '../../shared/printable.ts';
 import { record, table } from './table.ts';

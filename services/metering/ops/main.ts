@@ -6,7 +6,7 @@ import { connect } from 'nats';
 
 import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { DEFAULT_NATS_PORT, natsUrl } from '../../shared/env.ts';
-import { MeteringServiceError } from '../../shared/metering/client.ts';
+import { MeteringServiceError } from '../../shared/metering-protocol/client.ts';
 import { printable } from '../../shared/printable.ts';
 import { findStack, noStackMessage, stackProcesses } from '../../shared/running-stack.ts';
 import { COMMANDS, UsageError } from './commands.ts';

@@ -4,7 +4,7 @@
 export const MAX_BLOCK_UNITS = 1000;
 /**
  * Cap on a block sized by a worker's own rate (it asks for about LEASE_HORIZON_MS of its traffic for the key
- * and endpoint; services/api/metering/nats-meter.ts): a 1,000-unit block lasts about 33 ms at 30k requests/s,
+ * and endpoint; services/api/metering-client/nats-meter.ts): a 1,000-unit block lasts about 33 ms at 30k requests/s,
  * less than this service's answer sometimes takes (a WAL fsync held up, both cores busy). Also the most a
  * dying worker can take with it per block: about half a second of its traffic for that key.
  */

@@ -11,7 +11,7 @@ import {
   takeLowest,
   union,
   type Range,
-} from '../../shared/metering/ranges.ts';
+} from '../../shared/metering-protocol/ranges.ts';
 import { createLazySync } from '../db/lazy-sync.ts';
 import type { Db } from '../db/open.ts';
 import { blockSize } from './block-size.ts';

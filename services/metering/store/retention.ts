@@ -1,6 +1,6 @@
 // Keeps daily usage for USAGE_RETENTION_DAYS: at start and once a day, deletes the rows of older days, a batch
 // per event-loop turn so that lease requests are never held up behind one long delete.
-import { utcDay } from '../../shared/metering/day.ts';
+import { utcDay } from '../../shared/metering-protocol/day.ts';
 
 import type { Log } from '../log.ts';
 import type { Quota } from './quota.ts';

@@ -1,7 +1,7 @@
 // /about: every corpus with its licence and attribution, the snapshot's figures, and the normalisation policy.
 import type { Language, Stats } from '../../../shared/schemas.ts';
 import type { OperatorContact } from '../../operator-contact.ts';
-import type { CorpusSource } from '../../snapshot/snapshot.ts';
+import type { CorpusSource } from '../../../../snapshot/reader/snapshot.ts';
 import { langOf, operatorContactText } from '../components.ts';
 import { html, safeUrl } from '../html.ts';
 import type { Html } from '../html.ts';

@@ -1,7 +1,7 @@
 // /developers: what the API offers, the plans, the sign-up form and, after a sign-up, the key shown once.
 import { DAILY_LIMITS, KEY_CREATION_LIMIT, KEY_CREATION_WINDOW_SECONDS, PLANS } from '../../../shared/plans.ts';
 import type { Plan } from '../../../shared/plans.ts';
-import type { Registration } from '../../metering/meter.ts';
+import type { Registration } from '../../metering-client/meter.ts';
 // The same warning the JSON route returns with a new key.
 import { KEY_WARNING } from '../../routes/developers.create.ts';
 import { EMAIL_MAX, KEY_NAME_MAX, NAME_MAX, ORGANIZATION_MAX, USE_CASE_MAX } from '../../registration.ts';

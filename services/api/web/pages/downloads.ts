@@ -1,6 +1,6 @@
 // /downloads: every open-data file of this edition, what its licences ask of a re-user, the attribution to copy.
-import type { DownloadFile, DownloadIndex, IncludedSource } from '../../../shared/snapshot/downloads.ts';
-import { DOWNLOADS_INDEX_NAME, DOWNLOADS_PATH } from '../../../shared/snapshot/downloads.ts';
+import type { DownloadFile, DownloadIndex, IncludedSource } from '../../../../snapshot/format/downloads.ts';
+import { DOWNLOADS_INDEX_NAME, DOWNLOADS_PATH } from '../../../../snapshot/format/downloads.ts';
 import { html, safeUrl } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';

@@ -1,6 +1,6 @@
 // One language: its names, standing and word count, today's word, how to browse it, and the corpora behind it.
 import type { Entry, Language } from '../../../shared/schemas.ts';
-import type { CorpusSource } from '../../snapshot/snapshot.ts';
+import type { CorpusSource } from '../../../../snapshot/reader/snapshot.ts';
 import { langOf, partOfSpeechLabel, searchForm } from '../components.ts';
 import { html, safeUrl } from '../html.ts';
 import type { Html } from '../html.ts';

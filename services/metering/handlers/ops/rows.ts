@@ -1,5 +1,5 @@
 // Maps metering.db records to the operator protocol's rows, and finds what an operator names.
-import type { DeveloperRow, KeyRow } from '../../../shared/metering/ops-protocol.ts';
+import type { DeveloperRow, KeyRow } from '../../../shared/metering-protocol/ops-protocol.ts';
 import { ServiceFault, type MeteringContext } from '../../context.ts';
 import { keyStatus, type DeveloperRecord, type KeyRecord } from '../../store/accounts.ts';
 

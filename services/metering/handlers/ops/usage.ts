@@ -1,7 +1,7 @@
 // ops usage <email> [--date YYYY-MM-DD]: per key and endpoint, units counted on one UTC day, the part of them
 // still leased to workers, and the key's own limit.
-import { utcDay } from '../../../shared/metering/day.ts';
-import type { UsageRow } from '../../../shared/metering/ops-protocol.ts';
+import { utcDay } from '../../../shared/metering-protocol/day.ts';
+import type { UsageRow } from '../../../shared/metering-protocol/ops-protocol.ts';
 import { DAILY_LIMITS } from '../../../shared/plans.ts';
 import type { MeteringContext } from '../../context.ts';
 import { findDeveloper } from './rows.ts';

@@ -1,0 +1,72 @@
+// Hands a worker's unused units back to the metering service.
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { ErrorCode, type NatsConnection } from 'nats';
+
+import { call } from '../../shared/metering-protocol/client.ts';
+import { RPC } from '../../shared/metering-protocol/protocol.ts';
+import type { Range } from '../../shared/metering-protocol/ranges.ts';
+import type { MeteredEndpoint } from '../../shared/plans.ts';
+
+export interface Slot {
+  keyId: string;
+  endpoint: MeteredEndpoint;
+  day: string;
+}
+
+/**
+ * Returns `ranges` of `slot` for `holder`; `drained`: they are all the holder had left of the slot. Resolves
+ * to false only when NATS said nobody listens, i.e. the service surely did not get them (the caller may keep
+ * using them); true when answered or unknown.
+ */
+export async function returnUnits(
+  nc: NatsConnection,
+  holder: string,
+  slot: Slot,
+  ranges: readonly Range[],
+  drained: boolean,
+): Promise<boolean> {
+  if (ranges.length === 0 && !drained) return true;
+  try {
+    const body = ranges.map(([from, to]): [number, number] => [from, to]);
+    await call(nc, RPC.release, { holder, ...slot, ranges: body, drained });
+    return true;
+  } catch (err) {
+    return !noResponders(err);
+  }
+}
+
+export function noResponders(err: unknown): boolean {
+  return (err as { cause?: { code?: string } }).cause?.code === ErrorCode.NoResponders;
+}
+
+/**
+ * Backoff for units that must go back (key forgotten, reconnect, day over): the metering service may still be
+ * restarting or resubscribing, and a unit that is never returned stays counted until midnight.
+ */
+export const RETURN_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000] as const;
+
+/**
+ * Returns `ranges` until the service answers (or the retries run out). Repeating a release that did arrive
+ * is harmless: the service only takes back numbers this holder still holds.
+ */
+export async function returnUnitsRetrying(
+  nc: NatsConnection,
+  holder: string,
+  slot: Slot,
+  ranges: readonly Range[],
+  drained: boolean,
+): Promise<void> {
+  if (ranges.length === 0 && !drained) return;
+  const body = ranges.map(([from, to]): [number, number] => [from, to]);
+  for (const delay of [0, ...RETURN_RETRY_DELAYS_MS]) {
+    if (delay > 0) await sleep(delay, undefined, { ref: false });
+    if (nc.isClosed()) return;
+    try {
+      await call(nc, RPC.release, { holder, ...slot, ranges: body, drained });
+      return;
+    } catch {
+      // no responders or timeout: try again after the next delay
+    }
+  }
+}

@@ -1,0 +1,91 @@
+// Phase 3: group staged records by key, count merges, and give every entry its id, slug and rank.
+import type Database from 'better-sqlite3';
+
+import { fold } from '../../services/shared/text.ts';
+import type { PartOfSpeech } from '../../services/shared/vocabulary.ts';
+import { pages } from './batches.ts';
+import { isCommonRank } from './frequency.ts';
+import type { FrequencyTable } from './frequency.ts';
+import { IdentityAllocator } from './identity.ts';
+import type { Progress } from './progress.ts';
+import { rankEntries } from './ranking.ts';
+import type { ReportBuilder } from './report.ts';
+
+interface LexHead {
+  key: string;
+  seq: number;
+  source_id: string;
+  language: string;
+  exact_form: string;
+  pos: string;
+  etym: number | null;
+  counted: number;
+  tone_marked: number;
+}
+
+/**
+ * Entries of the `served` languages get their identity and rank; a language that is not active yet has its
+ * records imported and reported (its maintainers see where it stands) but no entry in the snapshot.
+ */
+export function identifyEntries(
+  db: Database.Database,
+  frequency: FrequencyTable,
+  served: ReadonlySet<string>,
+  report: ReportBuilder,
+  progress: Progress,
+): number {
+  const total = (db.prepare('SELECT count(*) AS n FROM stage.lex').get() as { n: number }).n;
+  const rows = db.prepare<[string, number, number], LexHead>(
+    'SELECT key, seq, source_id, language, exact_form, pos, etym, counted, tone_marked FROM stage.lex WHERE (key, seq) > (?, ?) ORDER BY key, seq LIMIT ?',
+  );
+  const insert = db.prepare(
+    'INSERT INTO stage.entry (n, key, id, slug, language, exact_form, exact_lower, folded, pos, tone_marked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const allocator = new IdentityAllocator();
+  const isCommon: number[] = [];
+  const ranks: number[] = [];
+  const lengths: number[] = [];
+  const ids: number[] = [];
+  progress.phase('identify entries', total);
+  let previous = '';
+  db.transaction(() => {
+    for (const row of pages<LexHead>((after, limit) => rows.all(after?.key ?? '', after?.seq ?? -1, limit))) {
+      progress.tick();
+      // Uncounted rows are further entries of a record already reported (one per part of speech).
+      if (row.key === previous) {
+        if (row.counted) report.merged(row.source_id, 'duplicate record (same form, part of speech and etymology) merged');
+        continue;
+      }
+      previous = row.key;
+      if (row.counted) report.imported(row.source_id);
+      if (!served.has(row.language)) continue;
+      const { id, slug } = allocator.allocate(row.key, {
+        exactForm: row.exact_form,
+        language: row.language,
+        partOfSpeech: row.pos as PartOfSpeech,
+        etymologyNumber: row.etym,
+      });
+      const folded = fold(row.exact_form);
+      const rank = frequency.rank(row.language, folded);
+      const n = ids.length;
+      insert.run(n, row.key, id, slug, row.language, row.exact_form, row.exact_form.toLowerCase(), folded, row.pos, row.tone_marked);
+      ids.push(id);
+      ranks.push(rank ?? 0);
+      isCommon.push(isCommonRank(rank) ? 1 : 0);
+      lengths.push([...row.exact_form].length);
+    }
+  })();
+  progress.end();
+  const pop = rankEntries({
+    isCommon: Uint8Array.from(isCommon),
+    frequencyRank: Uint32Array.from(ranks),
+    length: Uint32Array.from(lengths),
+    id: Float64Array.from(ids),
+  });
+  const setPop = db.prepare('UPDATE stage.entry SET pop = ? WHERE n = ?');
+  db.transaction(() => {
+    for (let n = 0; n < pop.length; n++) setPop.run(pop[n], n);
+  })();
+  if (allocator.collisions > 0) progress.log(`identity: ${allocator.collisions} id/slug collision(s) resolved deterministically`);
+  return ids.length;
+}

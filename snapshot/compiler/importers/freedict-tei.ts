@@ -1,0 +1,139 @@
+// Importer for FreeDict TEI dictionaries (swh-eng), and for their reversed edition (eng-swh) where it adds something.
+import { SaxesParser } from 'saxes';
+
+import { normalise } from '../../../services/shared/text.ts';
+import type { AltRecord, LexRecord, Outcome, ReverseRecord, SourceContext } from '../records.ts';
+import { FormatError } from './conllu.ts';
+import { FREEDICT_POS } from './parts-of-speech.ts';
+
+/** A TEI element as far as the importer needs it: name, attributes, text and children. */
+interface Element {
+  name: string;
+  attributes: Record<string, string>;
+  children: (Element | string)[];
+}
+
+export interface TeiEntry {
+  type: string | null;
+  orths: string[];
+  pos: string | null;
+  /** Cross-references by type (plural-form, cf, syn…): the forms they point at. */
+  xrs: { type: string; forms: string[] }[];
+  defs: string[];
+  /** `<note type="def">` of plural entries: its text and the forms it links. */
+  noteDefs: { text: string; refs: string[] }[];
+}
+
+const textOf = (e: Element | string): string => (typeof e === 'string' ? e : e.children.map(textOf).join(''));
+function* descendants(e: Element, name: string): Generator<Element> {
+  for (const c of e.children) {
+    if (typeof c === 'string') continue;
+    if (c.name === name) yield c;
+    yield* descendants(c, name);
+  }
+}
+
+function toEntry(e: Element): TeiEntry {
+  const all = (name: string): Element[] => [...descendants(e, name)];
+  const clean = (s: string): string => normalise(s);
+  return {
+    type: e.attributes.type ?? null,
+    orths: all('orth').map(textOf).map(clean).filter(Boolean),
+    pos: all('pos').map(textOf).map(clean)[0] ?? null,
+    xrs: all('xr').map((x) => ({ type: x.attributes.type ?? '', forms: [...descendants(x, 'ref')].map(textOf).map(clean).filter(Boolean) })),
+    defs: all('def').map(textOf).map(clean).filter(Boolean),
+    noteDefs: all('note')
+      .filter((n) => n.attributes.type === 'def')
+      .map((n) => ({ text: clean(textOf(n)), refs: [...descendants(n, 'ref')].map(textOf).map(clean) })),
+  };
+}
+
+/** The `<entry>` elements of a TEI document, in order (the whole file is a few MB). */
+export function parseTeiEntries(xml: string, file = 'input'): TeiEntry[] {
+  const parser = new SaxesParser();
+  const stack: Element[] = [];
+  const entries: TeiEntry[] = [];
+  parser.on('opentag', (tag) => {
+    const element: Element = { name: tag.name, attributes: tag.attributes as Record<string, string>, children: [] };
+    stack[stack.length - 1]?.children.push(element);
+    if (tag.name === 'entry' || stack.length > 0) stack.push(element);
+  });
+  parser.on('text', (text) => stack[stack.length - 1]?.children.push(text));
+  parser.on('closetag', (tag) => {
+    if (stack.length === 0) return;
+    const element = stack.pop();
+    if (tag.name === 'entry' && stack.length === 0 && element) entries.push(toEntry(element));
+  });
+  try {
+    parser.write(xml).close();
+  } catch (cause) {
+    throw new FormatError(`${file}: not TEI XML (${(cause as Error).message})`);
+  }
+  return entries;
+}
+
+/** "Plural of X: gloss" */
+const PLURAL_NOTE = /^Plural of\s+(.+?)\s*:\s*(.*)$/i;
+
+/** One swh-eng entry → an entry, a plural leading to its singular's entry, or a rejection. Pure. */
+export function importFreedictEntry(entry: TeiEntry, source: SourceContext): Outcome {
+  const form = entry.orths[0];
+  if (form === undefined) return { kind: 'rejected', reason: 'entry without <orth>' };
+  const partOfSpeech = (entry.pos && FREEDICT_POS[entry.pos]) || 'other';
+  const notes = entry.pos && !(entry.pos in FREEDICT_POS) ? [`unknown part of speech "${entry.pos}" mapped to other`] : [];
+  const senses = [...entry.defs];
+  const singulars: string[] = [];
+  for (const note of entry.noteDefs) {
+    const plural = PLURAL_NOTE.exec(note.text);
+    if (plural) {
+      singulars.push(...(note.refs.length > 0 ? note.refs : [plural[1]]));
+      if (plural[2] !== '' && !senses.includes(plural[2])) senses.push(plural[2]);
+    } else if (note.text !== '' && !senses.includes(note.text)) senses.push(note.text);
+  }
+  if (senses.length === 0) return { kind: 'rejected', reason: 'no English definition' };
+  const record: LexRecord = {
+    sourceId: source.id,
+    language: source.language,
+    exactForm: form,
+    partOfSpeech,
+    etymologyNumber: null,
+    pronunciation: null,
+    senses,
+    examples: [],
+    variants: [],
+    derived: [],
+    components: [],
+    crossReferences: [],
+    stems: [],
+    verified: source.verified,
+    forms: [
+      ...entry.orths.slice(1).map((f) => ({ form: f, kind: 'spelling' as const })),
+      ...entry.xrs.filter((x) => x.type === 'plural-form').flatMap((x) => x.forms.map((f) => ({ form: f, kind: 'plural' as const }))),
+    ],
+  };
+  if (singulars.length > 0) {
+    // A plural entry is a form of its singular: it leads there (matchType form), and stands alone only when
+    // the singular is missing.
+    const alt: AltRecord = {
+      sourceId: source.id,
+      language: source.language,
+      form,
+      partOfSpeech,
+      targets: singulars,
+      kind: 'plural',
+      fallback: record,
+      missingTargetReason: 'plural of a missing entry',
+    };
+    return { kind: 'alt', record: alt, notes };
+  }
+  return { kind: 'lexicon', record, notes };
+}
+
+/** One eng-swh entry (English headword, Swahili definition) → a reverse record, or a rejection. Pure. */
+export function importReversedFreedictEntry(entry: TeiEntry, source: SourceContext): { kind: 'reverse'; record: ReverseRecord } | { kind: 'rejected'; reason: string } {
+  const gloss = entry.orths[0];
+  const form = entry.defs[0];
+  if (gloss === undefined || form === undefined) return { kind: 'rejected', reason: 'entry without an English headword or a definition' };
+  const partOfSpeech = (entry.pos && FREEDICT_POS[entry.pos]) || 'other';
+  return { kind: 'reverse', record: { sourceId: source.id, language: source.language, form, gloss, partOfSpeech } };
+}

@@ -1,0 +1,49 @@
+// Importer for line-aligned translation corpora (NTREX-128): line n of the language file translates line n of
+// the English file; an optional third file names each line's document.
+import { normalise } from '../../../services/shared/text.ts';
+import type { AlignedSentenceRecord, SourceContext } from '../records.ts';
+
+export type AlignedOutcome = { kind: 'sentence'; record: AlignedSentenceRecord; notes: string[] } | { kind: 'rejected'; reason: string };
+
+/**
+ * Stand-in characters of the Yoruba file, repaired: Greek koppa typed for ọ (ϙmϙ ẹgbé), upsilon with varia for ù
+ * (òmὺgò), and a combining stroke overlay left after ẹ (ẹ̵̀) that no Yoruba letter carries.
+ */
+const STAND_INS: readonly [RegExp, string, string][] = [
+  [/ϙ/g, 'ọ', 'Greek koppa (ϙ) read as ọ'],
+  [/Ϙ/g, 'Ọ', 'Greek koppa (Ϙ) read as Ọ'],
+  [/ὺ/g, 'ù', 'Greek upsilon with varia (ὺ) read as ù'],
+  [/\u0335/g, '', 'stray combining stroke overlay (U+0335) removed'],
+];
+/** Letters of other scripts left in a line after the repairs: the line is not trusted as an example. */
+const FOREIGN_LETTER = /[\p{Script=Greek}\p{Script=Cyrillic}]/u;
+
+/** Line `line` (1-based) of the language file and its English line → a sentence, or a rejection. Pure. */
+export function importAlignedLine(
+  line: number,
+  rawText: string,
+  rawTranslation: string | undefined,
+  reference: string | undefined,
+  source: SourceContext,
+): AlignedOutcome {
+  let text = rawText.replace(/\r$/, '');
+  const notes: string[] = [];
+  for (const [pattern, replacement, note] of STAND_INS) {
+    if (pattern.test(text)) {
+      text = text.replace(pattern, replacement);
+      notes.push(note);
+    }
+  }
+  text = normalise(text);
+  const translation = normalise((rawTranslation ?? '').replace(/\r$/, ''));
+  if (text === '') return { kind: 'rejected', reason: 'empty line' };
+  if (translation === '') return { kind: 'rejected', reason: 'no English line aligned with it' };
+  const foreign = FOREIGN_LETTER.exec(text)?.[0];
+  if (foreign) return { kind: 'rejected', reason: `stand-in character from another script (U+${(foreign.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})` };
+  const document = reference?.trim();
+  return {
+    kind: 'sentence',
+    record: { sourceId: source.id, language: source.language, line, text, translation, reference: `newstest2019 line ${line}${document ? ` (${document})` : ''}` },
+    notes,
+  };
+}

@@ -1,0 +1,52 @@
+// Importer for Unicode Unilex frequency lists (`Form<TAB>Frequency` after a header and # comments).
+import { fold, normalise } from '../../../services/shared/text.ts';
+import type { FrequencyRecord, SourceContext } from '../records.ts';
+import { FormatError } from './conllu.ts';
+
+/**
+ * Letters a form may contain after NFD: Latin letters, the marks Igbo and Yoruba write (grave, acute,
+ * circumflex, macron, dot above, dot below), apostrophes and hyphens. Anything else in these lists is
+ * mis-encoding (`Ä`, `ã` from double-decoded UTF-8) and the line is rejected.
+ */
+const ALLOWED = /^[A-Za-z0-9\u0300\u0301\u0302\u0304\u0307\u0323'’-]+$/u;
+
+/** Old Yoruba orthography still common in web text, mapped (folded) to the modern spelling's key. */
+export const OLD_YORUBA_SPELLINGS: Readonly<Record<string, string>> = {
+  nwon: 'won', // nwọn → wọ́n "they"
+  li: 'ni', // li → ní "at, in"
+  enia: 'eniyan', // enia → ènìyàn "person"
+  enyin: 'eyin', // ẹnyin → ẹ̀yin "you (plural)"
+  nyin: 'yin', // nyin → yín "you (plural object)"
+};
+
+export type FrequencyOutcome =
+  | { kind: 'frequency'; record: FrequencyRecord; notes: string[] }
+  | { kind: 'rejected'; reason: string }
+  | { kind: 'skip' };
+
+/** One line → a frequency record, a rejection, or nothing (header, comment, blank). Pure. */
+export function importUnilexLine(line: string, lineNo: number, source: SourceContext, file = 'input'): FrequencyOutcome {
+  const text = line.replace(/\r$/, '');
+  if (text.trim() === '' || text.startsWith('#')) return { kind: 'skip' };
+  if (lineNo === 1) {
+    if (!/^Form\tFrequency$/.test(text)) throw new FormatError(`${file}:1: not a Unilex frequency list (header "Form<TAB>Frequency" missing)`);
+    return { kind: 'skip' };
+  }
+  const cols = text.split('\t');
+  if (cols.length !== 2 || !/^\d+$/.test(cols[1].trim())) return { kind: 'rejected', reason: 'malformed line (not Form<TAB>Frequency)' };
+  const form = normalise(cols[0]);
+  const decomposed = form.normalize('NFD');
+  if (!ALLOWED.test(decomposed)) {
+    const bad = [...decomposed].find((c) => !ALLOWED.test(c)) ?? '?';
+    const code = `U+${(bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return { kind: 'rejected', reason: `mis-encoded or foreign character (${code})` };
+  }
+  const folded = fold(form);
+  const notes: string[] = [];
+  let key = folded;
+  if (source.language === 'yo' && OLD_YORUBA_SPELLINGS[folded]) {
+    key = OLD_YORUBA_SPELLINGS[folded];
+    notes.push('old orthography mapped to the modern spelling');
+  }
+  return { kind: 'frequency', record: { sourceId: source.id, language: source.language, key, frequency: Number(cols[1]) }, notes };
+}

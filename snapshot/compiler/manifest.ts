@@ -1,0 +1,149 @@
+// The corpus manifests (corpora/sources.json, corpora/languages.json): zod schemas and loading.
+import { readFileSync } from 'node:fs';
+
+import { z } from 'zod';
+
+import { LicenceSchema } from '../../services/shared/schemas.ts';
+
+/** One importer per format (snapshot/compiler/import-sources.ts); a language that comes in a known format is a manifest entry. */
+export const IMPORTERS = [
+  'igbo-api-json',
+  'kaikki-json',
+  'conllu',
+  'unilex-tsv',
+  'wiktionary-tsv',
+  'stardict-tar',
+  'stardict-syn',
+  'freedict-tei',
+  'freedict-tei-reversed',
+  'wikipron-tsv',
+  'mfa-dict',
+  'ipa-dict-tsv',
+  'ntrex-lines',
+] as const;
+export type ImporterName = (typeof IMPORTERS)[number];
+
+export const SourceManifestSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().min(1),
+  language: z.string().min(2),
+  importer: z.enum(IMPORTERS),
+  /** Path of the data file relative to the corpora directory. */
+  file: z.string().min(1),
+  licence: LicenceSchema,
+  attribution: z.string().min(1),
+  url: z.string().url(),
+  role: z.enum(['lexicon', 'examples', 'frequency', 'pronunciation', 'forms']),
+  /** Whether entries from this source count as verified (record-level doubts can still lower it). */
+  verified: z.boolean(),
+  /**
+   * Which form of a wiktionary-tsv key is the displayed headword: the page title, or the tone-marked citation
+   * form among the key's forms where there is one (Hausa: the page title carries no tones).
+   */
+  headword: z.enum(['page-title', 'tone-marked-form']).default('page-title'),
+  /** A pronunciation source used only for words that no other pronunciation source of the language has. */
+  fallback: z.boolean().default(false),
+  /** Line-aligned sentences (ntrex-lines): the English file, and the file naming each line's document. */
+  translationFile: z.string().min(1).optional(),
+  referenceFile: z.string().min(1).optional(),
+  /**
+   * A lexicon that writes its headwords in a spelling of its own (a dialect's, a dictionary's): the website
+   * says so on its entries, so that a reader who knows the standard spelling is not misled.
+   */
+  headwordSpelling: z
+    .object({
+      /** A few words for a result list, e.g. "Onitsha spelling". */
+      label: z.string().min(1).max(40),
+      /** One or two sentences for the entry page. */
+      description: z.string().min(1).max(400),
+    })
+    .optional(),
+});
+export type SourceManifest = z.infer<typeof SourceManifestSchema>;
+
+/** A language is served once the snapshot holds this many of its entries with an English gloss. */
+export const ACTIVE_AT_GLOSSED_ENTRIES = 1000;
+
+export const SourcesFileSchema = z.object({
+  /** True for the project-written sample corpus: snapshots built from it are flagged as sample data. */
+  sample: z.boolean().default(false),
+  /** Glossed entries that make a language active (the sample corpus, a few dozen records, sets its own). */
+  activeAtGlossedEntries: z.number().int().min(1).default(ACTIVE_AT_GLOSSED_ENTRIES),
+  sources: z.array(SourceManifestSchema).min(1),
+});
+
+/** Tone levels as the pronunciation step compares them: high, mid, low, falling, rising. */
+export const TONES = ['H', 'M', 'L', 'F', 'R'] as const;
+const ToneSchema = z.enum(TONES);
+
+/**
+ * How a language's spelling writes tone, for languages whose dictionary forms carry it: the tone of a vowel
+ * without a mark, and of each combining mark (by name). Pronunciations whose IPA tones agree with the entry's
+ * form are preferred (snapshot/compiler/pronunciations.ts).
+ */
+export const ToneOrthographySchema = z.object({
+  unmarked: ToneSchema,
+  marks: z.record(z.enum(['grave', 'acute', 'circumflex', 'caron', 'macron']), ToneSchema),
+});
+export type ToneOrthography = z.infer<typeof ToneOrthographySchema>;
+
+/** A language: whether it is active follows from the snapshot's data (ACTIVE_AT_GLOSSED_ENTRIES), never from here. */
+export const LanguageManifestSchema = z.object({
+  code: z.string().regex(/^[a-z]{2,3}$/).describe('ISO 639-1 code, or ISO 639-3 where there is none'),
+  slug: z.string().regex(/^[a-z-]+$/),
+  name: z.string().min(1),
+  nativeName: z.string().min(1),
+  tones: ToneOrthographySchema.optional(),
+});
+export type LanguageManifest = z.infer<typeof LanguageManifestSchema>;
+
+export const LanguagesFileSchema = z.object({ languages: z.array(LanguageManifestSchema).min(1) });
+
+export class ManifestError extends Error {
+  override readonly name = 'ManifestError';
+}
+
+export function loadJsonFile<T extends z.ZodTypeAny>(file: string, schema: T): z.infer<T> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (cause) {
+    throw new ManifestError(`${file}: cannot read manifest (${(cause as Error).message})`);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ManifestError(`${file}: invalid manifest (${issues})`);
+  }
+  return parsed.data;
+}
+
+/** Loads both manifests and checks that every source names a declared language and ids are unique. */
+export function loadManifests(sourcesFile: string, languagesFile: string): {
+  sample: boolean;
+  activeAtGlossedEntries: number;
+  sources: SourceManifest[];
+  languages: LanguageManifest[];
+} {
+  const { sample, activeAtGlossedEntries, sources } = loadJsonFile(sourcesFile, SourcesFileSchema);
+  const { languages } = loadJsonFile(languagesFile, LanguagesFileSchema);
+  const codes = new Set(languages.map((l) => l.code));
+  const ids = new Set<string>();
+  for (const source of sources) {
+    if (!codes.has(source.language)) {
+      throw new ManifestError(`${sourcesFile}: source ${source.id} names unknown language ${source.language}`);
+    }
+    if (ids.has(source.id)) throw new ManifestError(`${sourcesFile}: duplicate source id ${source.id}`);
+    ids.add(source.id);
+    if (source.importer === 'ntrex-lines' && !source.translationFile) {
+      throw new ManifestError(`${sourcesFile}: source ${source.id} (ntrex-lines) needs translationFile`);
+    }
+  }
+  return { sample, activeAtGlossedEntries, sources, languages };
+}
+
+/** Every file the build reads for these sources (the data files and their aligned files), once each. */
+export function sourceFiles(sources: readonly SourceManifest[]): string[] {
+  const files = sources.flatMap((s) => [s.file, s.translationFile, s.referenceFile]);
+  return [...new Set(files.filter((f): f is string => f !== undefined))];
+}

@@ -1,0 +1,316 @@
+// Search over a snapshot: exact > folded > variant > prefix > gloss, each in global rank order, bounded.
+import type Database from 'better-sqlite3';
+
+import { Lru } from '../../services/shared/lru.ts';
+import type { WordSummary } from '../../services/shared/schemas.ts';
+import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '../../services/shared/text.ts';
+import type { MatchType } from '../../services/shared/vocabulary.ts';
+import { EntryFacets } from './entry-facets.ts';
+import { FormLookups } from './form-lookups.ts';
+import { hasSurrogate } from '../format/key-filter.ts';
+import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from '../format/format.ts';
+import { matchExpression } from './fts-query.ts';
+import { FtsTerms, SEARCHED_COLUMNS } from '../format/fts-terms.ts';
+import type { MatchFilters } from './fts-query.ts';
+import type { SearchPage, SearchQuery } from './snapshot.ts';
+import { FORMS_FILTER, OTHER_FORMS_FILTER, loadKeyFilters } from '../format/stored-filters.ts';
+import { OtherForms } from './other-forms.ts';
+import { SummaryStore } from './summaries.ts';
+import type { SummaryBytes } from './summaries.ts';
+
+/**
+ * Ranked result lists kept per (text, language, part of speech), from a key's second search on (see Lru):
+ * a query's later pages reuse one.
+ */
+const RANKED_CACHE_ENTRIES = 2000;
+/** Gloss prefixes shorter than this match whole words only ("a" would match half the dictionary). */
+const MIN_GLOSS_PREFIX_CHARS = 3;
+/** The language whose entries carry the l/r loose key (see services/shared/text.ts looseKey). */
+export const LOOSE_LANGUAGE = 'ig';
+
+interface Ranked {
+  pops: number[];
+  /** Per pop, what its item carries after the summary's fields (see ITEM_SUFFIXES). */
+  suffixes: string[];
+  truncated: boolean;
+}
+
+type RankedType = Exclude<MatchType, 'browse'>;
+
+/**
+ * What follows an item's stored summary fields (its own closing brace dropped): `,"matchType":"…","score":…}`.
+ * The score is monotone with the order: the MATCH_WEIGHT band of the type, minus the position inside the type
+ * (1 to MAX_RANKED_ROWS + 1). Every (type, position) has one text, built here once instead of formatting a
+ * number per item of every page.
+ */
+const ITEM_SUFFIXES: Readonly<Record<RankedType, readonly string[]>> = Object.fromEntries(
+  (Object.keys(MATCH_WEIGHT) as RankedType[]).map((type) => [
+    type,
+    Array.from({ length: MAX_RANKED_ROWS + 2 }, (_, position) => itemSuffix(type, MATCH_WEIGHT[type] + 1 - position / (MAX_RANKED_ROWS + 2))),
+  ]),
+) as Record<RankedType, string[]>;
+const BROWSE_SUFFIX = itemSuffix('browse', 0);
+
+function itemSuffix(matchType: MatchType, score: number): string {
+  return `,"matchType":"${matchType}","score":${score}}`;
+}
+type Stmt = Database.Statement<unknown[], { pop: number }>;
+/** An FTS statement in pluck mode: expression → at most MAX_RANKED_ROWS + 1 rowids, which are pops. */
+type FtsStmt = Database.Statement<[string], number>;
+
+/** A full-text index: its statement, the columns text is searched in, and its terms when held (FtsTerms). */
+interface FtsIndex {
+  stmt: FtsStmt;
+  columns: readonly string[];
+  /** Undefined: every statement runs. */
+  terms: FtsTerms | undefined;
+}
+
+/**
+ * A page of results: the stored summaries' bytes, each with matchType and score spliced in as text when
+ * written (the same bytes as parsing it and serialising `{...summary, matchType, score}`, without doing
+ * either per row), parsed only on demand.
+ */
+class RankedPage implements SearchPage {
+  #items: WordSummary[] | undefined;
+  readonly itemsByteLength: number;
+
+  constructor(
+    readonly total: number,
+    private readonly summaries: readonly SummaryBytes[],
+    /** Per item, what follows the summary's fields: `,"matchType":"…","score":…}`. */
+    private readonly suffixes: readonly string[],
+    readonly truncated: boolean,
+  ) {
+    // Each summary without its closing brace, its suffix, and a comma between items.
+    let length = Math.max(0, summaries.length - 1);
+    for (let i = 0; i < summaries.length; i++) length += summaries[i].end - summaries[i].start - 1 + suffixes[i].length;
+    this.itemsByteLength = length;
+  }
+
+  get count(): number {
+    return this.summaries.length;
+  }
+
+  writeItems(target: Buffer, at: number): number {
+    for (let i = 0; i < this.summaries.length; i++) {
+      if (i > 0) target[at++] = COMMA;
+      const { source, start, end } = this.summaries[i];
+      at += source.copy(target, at, start, end - 1);
+      // The suffix is ASCII: matchType is one of a few words and score a number.
+      at += target.write(this.suffixes[i], at, 'latin1');
+    }
+    return at;
+  }
+
+  get items(): WordSummary[] {
+    if (this.#items === undefined) {
+      const bytes = Buffer.allocUnsafe(this.itemsByteLength);
+      this.writeItems(bytes, 0);
+      this.#items = JSON.parse(`[${bytes.toString('utf8')}]`) as WordSummary[];
+    }
+    return this.#items;
+  }
+}
+
+const COMMA = 0x2c;
+
+export interface SearchOptions {
+  /** Bytes of word summaries held in memory (see SummaryStore). */
+  summaryBudgetBytes?: number;
+}
+
+export class SnapshotSearch {
+  private readonly browseStatements = new Map<string, Stmt>();
+  private readonly head: FtsIndex;
+  private readonly gloss: FtsIndex;
+  private readonly summaries: SummaryStore;
+  private readonly count: Database.Statement<[string, string], { n: number }>;
+  private readonly anchor: Database.Statement<[string, string, number], { folded: string; id: number }>;
+  private readonly ranked = new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true });
+  private readonly forms: FormLookups;
+  private readonly otherForms: OtherForms;
+  private readonly facets: EntryFacets;
+
+  constructor(
+    private readonly db: Database.Database,
+    { summaryBudgetBytes }: SearchOptions = {},
+  ) {
+    // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
+    // the statement for a re-prepare (parse and plan again) on every execution.
+    const ftsSql = (table: string): string => `SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid LIMIT ${MAX_RANKED_ROWS + 1}`;
+    const filters = loadKeyFilters(db.name);
+    const index = (table: keyof typeof SEARCHED_COLUMNS): FtsIndex => ({
+      stmt: db.prepare(ftsSql(table)).pluck() as FtsStmt,
+      columns: SEARCHED_COLUMNS[table],
+      terms: FtsTerms.over(db, table, filters.get(table)),
+    });
+    this.head = index('head_fts');
+    this.gloss = index('gloss_fts');
+    this.forms = new FormLookups(db, filters.get(FORMS_FILTER));
+    this.otherForms = new OtherForms(db, filters.get(OTHER_FORMS_FILTER));
+    this.summaries = new SummaryStore(db, summaryBudgetBytes);
+    this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
+    this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
+    this.facets = new EntryFacets(db);
+  }
+
+  search(query: SearchQuery): SearchPage {
+    const text = query.q === undefined ? '' : normalise(query.q.replace(/\0/g, ' '));
+    if (text === '') return this.browse(query);
+    const filters: MatchFilters = { language: query.language, partOfSpeech: query.partOfSpeech };
+    const cacheKey = `${text}\u0000${query.language ?? ''}\u0000${query.partOfSpeech ?? ''}`;
+    let ranked = this.ranked.get(cacheKey);
+    if (!ranked) {
+      ranked = this.rank(text, filters);
+      this.ranked.set(cacheKey, ranked);
+    }
+    const start = (query.page - 1) * query.limit;
+    const end = Math.min(ranked.pops.length, start + query.limit);
+    const summaries: SummaryBytes[] = [];
+    for (let i = start; i < end; i++) summaries.push(this.summaries.get(ranked.pops[i]));
+    return new RankedPage(ranked.pops.length, summaries, ranked.suffixes.slice(start, end), ranked.truncated);
+  }
+
+  /**
+   * Entries matching the FTS expression built from `alternatives`, in rank order, at most the bound. The
+   * language and part-of-speech filters are applied to the rows here, not as tag tokens inside FTS5 (an AND
+   * with a tag's doclist costs far more than filtering the rows in memory); only when there are more matches
+   * than the bound, so that filtered rows may lie beyond it, does FTS5 filter by tag.
+   */
+  private fts({ stmt, columns, terms }: FtsIndex, alternatives: readonly (readonly string[])[], filters: MatchFilters, lastIsPrefix: boolean): number[] {
+    if (terms && !terms.mayMatch(alternatives, lastIsPrefix)) return [];
+    const expression = matchExpression(columns, alternatives, {}, lastIsPrefix);
+    if (expression === null) return [];
+    const pops = stmt.all(expression);
+    if (!filters.language && !filters.partOfSpeech) return pops;
+    if (pops.length <= MAX_RANKED_ROWS) return this.facets.filter(pops, filters);
+    const tagged = matchExpression(columns, alternatives, filters, lastIsPrefix);
+    return tagged === null ? [] : stmt.all(tagged);
+  }
+
+  /** Collects at most MAX_RANKED_ROWS + 1 distinct entries, best match type first, rank order inside. */
+  private rank(text: string, filters: MatchFilters): Ranked {
+    const exact = text.toLowerCase();
+    const folded = fold(text);
+    const loose = looseKey(folded);
+    const key = glossKey(text);
+    const looseDiffers = folded !== '' && loose !== folded;
+    const [exactPops, foldedPops, variantPops, looseVariantPops, looseFoldedPops] = this.forms.find(text, [
+      { key: exact, kind: FORM_KIND.exact, ...filters },
+      folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
+      folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
+      looseDiffers ? { key: loose, kind: FORM_KIND.variant, ...filters } : undefined,
+      // An Igbo headword spelt with l, reached by the standard r spelling (mmilī from "mmiri").
+      looseDiffers && (!filters.language || filters.language === LOOSE_LANGUAGE)
+        ? { key: loose, kind: FORM_KIND.folded, ...filters, language: LOOSE_LANGUAGE }
+        : undefined,
+    ]);
+    // Whole-gloss and gloss-start keys (kinds 3 and 4) of the same text, in one statement.
+    const [glossPops, glossStartPops] = key === '' ? [[], []] : this.forms.findPair(text, { key, kind: FORM_KIND.gloss, ...filters });
+    const pops: number[] = [];
+    const suffixes: string[] = [];
+    const seen = new Set<number>();
+    const add = (type: RankedType, found: number[]): boolean => {
+      const typeSuffixes = ITEM_SUFFIXES[type];
+      let position = 0;
+      for (const pop of found) {
+        if (seen.has(pop)) continue;
+        seen.add(pop);
+        pops.push(pop);
+        suffixes.push(typeSuffixes[++position]);
+        if (pops.length > MAX_RANKED_ROWS) return false;
+      }
+      return true;
+    };
+    // The full-text steps run only while the bound is not reached.
+    const steps: [RankedType, () => number[]][] = [
+      ['exact', () => exactPops],
+      ['folded', () => foldedPops],
+      ['variant', () => [...new Set([...variantPops, ...looseVariantPops, ...looseFoldedPops])].sort((a, b) => a - b)],
+      [
+        'form',
+        () => {
+          // A plural, an inflected form (Zulu), a romanisation: the other forms' blocks, filtered here as full-text
+          // matches are (their rows carry no language or part of speech).
+          const pops = this.otherForms.find(folded, !hasSurrogate(text));
+          return filters.language || filters.partOfSpeech ? this.facets.filter(pops, filters) : pops;
+        },
+      ],
+      [
+        'prefix',
+        () => {
+          const tokens = searchTokens(folded);
+          const alternatives = looseDiffers ? [tokens, searchTokens(loose)] : [tokens];
+          return this.fts(this.head, alternatives, filters, true);
+        },
+      ],
+      [
+        'gloss',
+        () => {
+          // Whole-gloss matches ("water" → omi), then whole words, then a prefix of the last word.
+          const tokens = glossTokens(exact);
+          const last = tokens[tokens.length - 1] ?? '';
+          // Whole glosses first, then glosses that begin with the text ("water pot"), then the rest that mention it.
+          const byMeaning = glossStartPops.length === 0 ? glossPops : [...glossPops, ...glossStartPops];
+          const wholeWords = (): number[] => this.fts(this.gloss, [tokens], filters, false);
+          if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...byMeaning, ...wholeWords()])];
+          // The prefix query runs first: every whole-word match is a prefix match too, so when it finds nothing
+          // (most searches for a headword) the whole-word query is not run at all.
+          const prefixed = this.fts(this.gloss, [tokens], filters, true);
+          if (prefixed.length === 0) return byMeaning;
+          return [...new Set([...byMeaning, ...wholeWords(), ...prefixed])];
+        },
+      ],
+    ];
+    for (const [type, run] of steps) if (!add(type, run())) break;
+    const truncated = pops.length > MAX_RANKED_ROWS;
+    if (truncated) {
+      pops.length = MAX_RANKED_ROWS;
+      suffixes.length = MAX_RANKED_ROWS;
+    }
+    return { pops, suffixes, truncated };
+  }
+
+  /**
+   * Without q: the language (or all) alphabetically by folded form; nothing is ranked. A page past the end
+   * reads nothing; a deep page starts from the nearest anchor at or before its offset (see
+   * BROWSE_ANCHOR_EVERY), so it steps fewer than that many rows, not every row before it.
+   */
+  private browse(query: SearchQuery): SearchPage {
+    const language = query.language ?? ANY_FILTER;
+    const pos = query.partOfSpeech ?? ANY_FILTER;
+    const total = this.count.get(language, pos)?.n ?? 0;
+    const offset = (query.page - 1) * query.limit;
+    if (offset >= total) return new RankedPage(total, [], [], false);
+    const anchorPosition = offset - (offset % BROWSE_ANCHOR_EVERY);
+    // A snapshot always has the anchor below its count; without one the plain OFFSET gives the same rows.
+    const anchor = anchorPosition === 0 ? undefined : this.anchor.get(language, pos, anchorPosition);
+    const params: unknown[] = [];
+    if (query.language) params.push(query.language);
+    if (query.partOfSpeech) params.push(query.partOfSpeech);
+    if (anchor) params.push(anchor.folded, anchor.id, offset - anchorPosition);
+    else params.push(offset);
+    const pops = this.browseStatement(query, anchor !== undefined).all(...params);
+    return new RankedPage(total, pops.map((r) => this.summaries.get(r.pop)), pops.map(() => BROWSE_SUFFIX), false);
+  }
+
+  /**
+   * One statement per filter shape, start (the first row or an anchor) and page size (at most 8 × 100 for
+   * the API's limits), prepared on first use.
+   */
+  private browseStatement({ language, partOfSpeech, limit }: SearchQuery, fromAnchor: boolean): Stmt {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`browse limit must be a positive integer, got ${limit}`);
+    const shape = `${language ? 'l' : ''}${partOfSpeech ? 'p' : ''}${fromAnchor ? 'a' : ''}${limit}`;
+    let stmt = this.browseStatements.get(shape);
+    if (!stmt) {
+      // The row value (folded, id) >= (?, ?) is a range on the same browse index that orders the page.
+      const where = [language ? 'language = ?' : '', partOfSpeech ? 'pos = ?' : '', fromAnchor ? '(folded, id) >= (?, ?)' : '']
+        .filter(Boolean)
+        .join(' AND ');
+      stmt = this.db.prepare(`SELECT pop FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ${limit} OFFSET ?`) as Stmt;
+      this.browseStatements.set(shape, stmt);
+    }
+    return stmt;
+  }
+}
