@@ -22,10 +22,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
   });
 }
 
-/** A Python that has mypy: the one on PATH, else Debian's (python3-mypy installs for /usr/bin/python3). */
-async function pythonWithMypy(): Promise<string | undefined> {
-  for (const python of ['python3', '/usr/bin/python3']) {
-    if ((await run(python, ['-m', 'mypy', '--version'])).code === 0) return python;
+/** A way to run mypy: as a module of the Python on PATH, of Debian's (python3-mypy installs for /usr/bin/python3), or its command. */
+async function mypyCommand(): Promise<[string, ...string[]] | undefined> {
+  const candidates: [string, ...string[]][] = [['python3', '-m', 'mypy'], ['/usr/bin/python3', '-m', 'mypy'], ['mypy']];
+  for (const [command, ...args] of candidates) {
+    if ((await run(command, [...args, '--version'])).code === 0) return [command, ...args];
   }
   return undefined;
 }
@@ -48,13 +49,14 @@ describe('python client', () => {
   });
 
   test('python client - the package and its tests pass mypy --strict', async (t) => {
-    const python = await pythonWithMypy();
-    if (python === undefined) {
-      t.skip('mypy is not installed (apt-get install python3-mypy)');
+    const mypy = await mypyCommand();
+    if (mypy === undefined) {
+      t.skip('mypy is not installed (apt-get install mypy)');
       return;
     }
     // Python 3.9 is the oldest the client supports (README); no cache left in the tree.
-    const { code, output } = await run(python, ['-m', 'mypy', '--strict', '--python-version', '3.9', '--cache-dir', '/dev/null', 'african_dictionary', 'tests']);
+    const [command, ...args] = mypy;
+    const { code, output } = await run(command, [...args, '--strict', '--python-version', '3.9', '--cache-dir', '/dev/null', 'african_dictionary', 'tests']);
     assert.equal(code, 0, output);
   });
 });

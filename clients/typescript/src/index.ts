@@ -5,6 +5,8 @@ export { msUntilUtcMidnight, RATE_LIMITED_WAIT_SECONDS, retryAfterMs, waitAfter4
 
 export type { CallOptions, ClientOptions } from './client.ts';
 export type { ClientErrorCode, DictionaryApiErrorInit } from './errors.ts';
+/** The description's types as generated, for what the client's own types do not name. */
+export type { components, operations, paths } from './generated/openapi.ts';
 export type { WaitInfo } from './request.ts';
 export type * from './types.ts';
 export type { WaitableCode } from './wait.ts';
