@@ -8,7 +8,8 @@ import Database from 'better-sqlite3';
 import { downloadsDirOf } from '../format/downloads.ts';
 import { makePrivateDir } from '../../services/shared/private-files.ts';
 import { writeSha256Sidecar } from '../format/file-hash.ts';
-import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../format/format.ts';
+import { ANY_FILTER, BODY, META, SNAPSHOT_FORMAT_VERSION } from '../format/format.ts';
+import type { MetaKey } from '../format/format.ts';
 import { writeKeyFilters } from '../format/stored-filters.ts';
 import { languageStandings } from './activation.ts';
 import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
@@ -177,7 +178,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       sourceCount: usedSources,
       snapshot: { version, formatVersion: SNAPSHOT_FORMAT_VERSION, contentHash, builtAt, sample: location.sample },
     });
-    db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run('stats', JSON.stringify(stats));
+    db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run(BODY.stats, JSON.stringify(stats));
     // Every corpus with its licence and attribution, for the website's /about page (Snapshot.sources()).
     const sourcesBody = sources.map((s) => ({
       id: s.id,
@@ -190,8 +191,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       records: importedBySource.get(s.id) ?? 0,
       ...(s.headwordSpelling ? { headwordSpelling: s.headwordSpelling } : {}),
     }));
-    db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run('sources', JSON.stringify(sourcesBody));
-    const meta: Record<string, string> = {
+    db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run(BODY.sources, JSON.stringify(sourcesBody));
+    const meta: Record<MetaKey, string> = {
       formatVersion: String(SNAPSHOT_FORMAT_VERSION),
       contentHash,
       builtAt,
@@ -203,7 +204,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       inputsChecksum: checksums.combined,
     };
     const insertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
-    for (const [k, v] of Object.entries(meta)) insertMeta.run(k, v);
+    for (const [k, v] of Object.entries(meta) as [MetaKey, string][]) insertMeta.run(META[k], v);
 
     const problems = checkArithmetic(report.sources());
     if (problems.length > 0) throw new BuildError(`report arithmetic broken: ${problems.join('; ')}`);

@@ -11,7 +11,6 @@ import type { EntryFacts, FactsTable } from './write/facts.ts';
 export const WOTD_CYCLE_DAYS = 732;
 /** Days materialised as ready-made bodies from the build date; other dates are computed from the cycle. */
 export const WOTD_WINDOW_DAYS = 400;
-const DAY_MS = 86_400_000;
 
 /** Preference: common words first, then words with examples, then by frequency and global rank. */
 function preferred(a: EntryFacts, b: EntryFacts): number {
@@ -59,19 +58,4 @@ export function wordOfTheDayCycle(facts: FactsTable, languages: readonly string[
     if (!added) break;
   }
   return shuffled(pool).map((f) => f.pop);
-}
-
-/** Days since 1970-01-01 of a YYYY-MM-DD date (UTC). */
-export function dayNumber(date: string): number {
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-}
-
-export function dateOfDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The cycle position of a date: day number modulo the cycle length. */
-export function cyclePosition(date: string, cycleLength: number): number {
-  const day = dayNumber(date);
-  return ((day % cycleLength) + cycleLength) % cycleLength;
 }

@@ -31,6 +31,36 @@ export const FORM_KIND = {
   glossStart: 4,
 } as const;
 
+/** Keys of the `meta` table (every one written by the build; the reader and --if-changed read some). */
+export const META = {
+  formatVersion: 'formatVersion',
+  contentHash: 'contentHash',
+  builtAt: 'builtAt',
+  /** `v<format>-<first 12 hex of the content hash>`. */
+  version: 'version',
+  sample: 'sample',
+  /** The UTC day the materialised word-of-the-day window starts on. */
+  anchorDate: 'anchorDate',
+  entries: 'entries',
+  /** Checksums of every input (JSON), and one over them all (what --if-changed compares). */
+  inputs: 'inputs',
+  inputsChecksum: 'inputsChecksum',
+} as const;
+export type MetaKey = keyof typeof META;
+
+/** Rows of the `bodies` table: response bodies serialized once by the build. */
+export const BODY = {
+  /** GET /languages. */
+  languages: 'languages',
+  /** GET /stats. */
+  stats: 'stats',
+  /** Every corpus with its licence and attribution (the website's /about). */
+  sources: 'sources',
+} as const;
+
+/** Rows of the `facets` table: one byte per entry for each. */
+export const FACET = { language: 'language', partOfSpeech: 'pos' } as const;
+
 /**
  * Key for "any language" or "any part of speech": in the counts and browse_anchors tables, and as the language
  * of the cross-language word-of-the-day schedule.

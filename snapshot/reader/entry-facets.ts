@@ -2,6 +2,7 @@
 // the build in the `facets` table): full-text matches are filtered here instead of by tag tokens in FTS5.
 import type Database from 'better-sqlite3';
 
+import { FACET } from '../format/format.ts';
 import type { MatchFilters } from './fts-query.ts';
 
 interface Facet {
@@ -22,8 +23,8 @@ export class EntryFacets {
       const labels = JSON.parse(row.labels) as string[];
       return { codes: new Map(labels.map((label, i) => [label, i + 1])), byPop: new Uint8Array(row.codes) };
     };
-    this.language = facet('language');
-    this.pos = facet('pos');
+    this.language = facet(FACET.language);
+    this.pos = facet(FACET.partOfSpeech);
   }
 
   /** The pops (in their order) of entries that pass the filters. */

@@ -1,11 +1,12 @@
 // The small precomputed bodies: GET /languages, GET /stats, word-of-the-day bodies, counts and meta.
 import type Database from 'better-sqlite3';
 
-import { ANY_FILTER } from '../../format/format.ts';
+import { ANY_FILTER, BODY } from '../../format/format.ts';
+import { cyclePosition, dateOfDay, dayNumber, wordOfTheDayBody } from '../../format/word-of-the-day.ts';
 import type { Language, Stats } from '../../../services/shared/schemas.ts';
 import { LanguagesSchema, StatsSchema, WordOfTheDaySchema } from '../../../services/shared/schemas.ts';
 import type { LanguageManifest } from '../manifest.ts';
-import { WOTD_WINDOW_DAYS, cyclePosition, dateOfDay, dayNumber } from '../schedule.ts';
+import { WOTD_WINDOW_DAYS } from '../schedule.ts';
 import type { FactsTable } from './facts.ts';
 
 /** Every language of the manifest, active when the build serves it (snapshot/compiler/activation.ts), with its count. */
@@ -23,7 +24,7 @@ export function writeLanguages(db: Database.Database, records: readonly Language
   const body = LanguagesSchema.parse({ data: records });
   const insert = db.prepare('INSERT INTO languages (code, slug, status, record) VALUES (?, ?, ?, ?)');
   for (const l of records) insert.run(l.code, l.slug, l.status, JSON.stringify(l));
-  db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run('languages', JSON.stringify(body));
+  db.prepare('INSERT INTO bodies (name, body) VALUES (?, ?)').run(BODY.languages, JSON.stringify(body));
 }
 
 export function writeCounts(db: Database.Database, facts: FactsTable): void {
@@ -93,7 +94,7 @@ export function writeWordOfTheDay(db: Database.Database, cycles: ReadonlyMap<str
       const date = dateOfDay(day);
       const row = entry.get(cycle[cyclePosition(date, cycle.length)]);
       if (!row) continue;
-      const body = `{"date":${JSON.stringify(date)},"language":${JSON.stringify(row.language)},"entry":${row.body}}`;
+      const body = wordOfTheDayBody(date, row.language, row.body);
       if (written === 0) WordOfTheDaySchema.parse(JSON.parse(body));
       insertBody.run(language, date, body);
       written += 1;

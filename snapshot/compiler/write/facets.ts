@@ -2,6 +2,7 @@
 // load whole (snapshot/reader/entry-facets.ts) to filter full-text matches in memory.
 import type Database from 'better-sqlite3';
 
+import { FACET } from '../../format/format.ts';
 import { PARTS_OF_SPEECH } from '../../../services/shared/vocabulary.ts';
 import type { FactsTable } from './facts.ts';
 
@@ -15,6 +16,6 @@ export function writeFacets(db: Database.Database, facts: FactsTable): void {
     pos[pop] = facts.pos[pop] + 1;
   }
   const insert = db.prepare('INSERT INTO facets (name, labels, codes) VALUES (?, ?, ?)');
-  insert.run('language', JSON.stringify(facts.languages), Buffer.from(language.buffer));
-  insert.run('pos', JSON.stringify(PARTS_OF_SPEECH), Buffer.from(pos.buffer));
+  insert.run(FACET.language, JSON.stringify(facts.languages), Buffer.from(language.buffer));
+  insert.run(FACET.partOfSpeech, JSON.stringify(PARTS_OF_SPEECH), Buffer.from(pos.buffer));
 }

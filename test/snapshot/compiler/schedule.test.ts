@@ -2,9 +2,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { WOTD_CYCLE_DAYS, cyclePosition, dateOfDay, dayNumber, wordOfTheDayCycle } from '../../../snapshot/compiler/schedule.ts';
+import { WOTD_CYCLE_DAYS, wordOfTheDayCycle } from '../../../snapshot/compiler/schedule.ts';
 import { FactsTable } from '../../../snapshot/compiler/write/facts.ts';
 import type { EntryFacts } from '../../../snapshot/compiler/write/facts.ts';
+import { cyclePosition, dateOfDay, dayNumber } from '../../../snapshot/format/word-of-the-day.ts';
 import { openSnapshot } from '../../../snapshot/reader/reader.ts';
 import { WordOfTheDaySchema } from '../../../services/shared/schemas.ts';
 import { testSnapshotPath } from '../../support/snapshot.ts';
