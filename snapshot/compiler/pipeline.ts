@@ -14,7 +14,7 @@ import { writeKeyFilters } from '../format/stored-filters.ts';
 import { languageStandings } from './activation.ts';
 import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
 import { attachAlignedSentences } from './examples.ts';
-import { resolveInflections } from './forms.ts';
+import { resolveInflections } from './inflections.ts';
 import { identifyEntries } from './identify.ts';
 import { importSources } from './import-sources.ts';
 import { inputChecksums, locateCorpora } from './inputs.ts';

@@ -34,7 +34,7 @@ export function attachPronunciations(
 ): Map<string, PronunciationCoverage> {
   const coverage = new Map<string, PronunciationCoverage>();
   const order = new Map(sources.map((s, i) => [s.id, i]));
-  const fallback = new Set(sources.filter((s) => s.fallback).map((s) => s.id));
+  const fallback = new Set(sources.filter((s) => 'fallback' in s && s.fallback).map((s) => s.id));
   const insert = db.prepare('INSERT INTO stage.entry_pron (entry_key, rank, ipa, source_id) VALUES (?, ?, ?, ?)');
   const langs = db.prepare('SELECT DISTINCT language FROM stage.pron').pluck().all() as string[];
   db.transaction(() => {

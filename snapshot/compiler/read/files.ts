@@ -1,7 +1,7 @@
 // Synchronous streaming readers for source files: lines, and the entries of one big top-level JSON object.
 import { closeSync, openSync, readSync } from 'node:fs';
 
-import { FormatError } from '../importers/conllu.ts';
+import { FormatError } from './errors.ts';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -33,6 +33,22 @@ export function* readLines(file: string): Generator<string> {
     data = Buffer.alloc(0);
   }
   if (rest.length > 0) yield rest.toString('utf8');
+}
+
+/** The lines of a text file without their line ends (LF, or CRLF as Windows tools write it). */
+export function readTextLines(file: string): string[] {
+  return [...readLines(file)].map((l) => l.replace(/\r$/, ''));
+}
+
+/**
+ * The records of a file holding one JSON object whose every value is an array of records (key → [record]),
+ * each with its key, one value parsed at a time (readJsonObjectEntries).
+ */
+export function* readJsonRecordLists(file: string): Generator<[key: string, record: unknown]> {
+  for (const [key, value] of readJsonObjectEntries(file)) {
+    if (!Array.isArray(value)) throw new FormatError(`${file}: not its format (value of key ${JSON.stringify(key)} is not an array of records)`);
+    for (const record of value) yield [key, record];
+  }
 }
 
 const enum State {

@@ -104,8 +104,6 @@ function addGplSource(corpora: string): void {
     url: 'https://example.org/extra-igbo',
     role: 'lexicon',
     verified: false,
-    headword: 'page-title',
-    fallback: false,
   });
   writeJson(path.join(corpora, 'sources.json'), manifest);
   writeJson(path.join(corpora, 'igbo-api', 'extra.json'), {
@@ -208,7 +206,7 @@ describe('DownloadWriter', () => {
     const source: SourceManifest = {
       id: 'src', name: 'Source', language: 'ig', importer: 'igbo-api-json', file: 'x.json',
       licence: { spdx: 'CC0-1.0', name: 'CC0', url: 'https://creativecommons.org/publicdomain/zero/1.0/' },
-      attribution: 'Source, CC0.', url: 'https://example.org/', role: 'lexicon', verified: true, headword: 'page-title', fallback: false,
+      attribution: 'Source, CC0.', url: 'https://example.org/', role: 'lexicon', verified: true,
     };
     const writer = new DownloadWriter(path.join(dir, 'd'), [source], new Map([['ig', 'Igbo']]));
     const batch = rows(Math.ceil((DOWNLOAD_PENDING_BYTES * 1.25) / 100_000), 100_000);

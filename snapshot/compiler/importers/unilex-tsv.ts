@@ -1,7 +1,9 @@
 // Importer for Unicode Unilex frequency lists (`Form<TAB>Frequency` after a header and # comments).
 import { fold, normalise } from '../../../services/shared/text.ts';
-import type { FrequencyRecord, SourceContext } from '../records.ts';
-import { FormatError } from './conllu.ts';
+import { FormatError } from '../read/errors.ts';
+import { readLines } from '../read/files.ts';
+import type { FrequencyOutcome, SourceContext } from '../records.ts';
+import { NO_OPTIONS, defineImporter } from './importer.ts';
 
 /**
  * Letters a form may contain after NFD: Latin letters, the marks Igbo and Yoruba write (grave, acute,
@@ -18,11 +20,6 @@ export const OLD_YORUBA_SPELLINGS: Readonly<Record<string, string>> = {
   enyin: 'eyin', // ẹnyin → ẹ̀yin "you (plural)"
   nyin: 'yin', // nyin → yín "you (plural object)"
 };
-
-export type FrequencyOutcome =
-  | { kind: 'frequency'; record: FrequencyRecord; notes: string[] }
-  | { kind: 'rejected'; reason: string }
-  | { kind: 'skip' };
 
 /** One line → a frequency record, a rejection, or nothing (header, comment, blank). Pure. */
 export function importUnilexLine(line: string, lineNo: number, source: SourceContext, file = 'input'): FrequencyOutcome {
@@ -50,3 +47,11 @@ export function importUnilexLine(line: string, lineNo: number, source: SourceCon
   }
   return { kind: 'frequency', record: { sourceId: source.id, language: source.language, key, frequency: Number(cols[1]) }, notes };
 }
+
+export const unilexTsv = defineImporter({
+  options: NO_OPTIONS,
+  read(source, into) {
+    let lineNo = 0;
+    for (const line of readLines(into.file)) into.frequency(importUnilexLine(line, ++lineNo, source, into.file));
+  },
+});

@@ -1,9 +1,12 @@
 // Importer for line-aligned translation corpora (NTREX-128): line n of the language file translates line n of
 // the English file; an optional third file names each line's document.
 import { normalise } from '../../../services/shared/text.ts';
-import type { AlignedSentenceRecord, SourceContext } from '../records.ts';
+import { z } from 'zod';
 
-export type AlignedOutcome = { kind: 'sentence'; record: AlignedSentenceRecord; notes: string[] } | { kind: 'rejected'; reason: string };
+import { FormatError } from '../read/errors.ts';
+import { readLines, readTextLines } from '../read/files.ts';
+import type { AlignedOutcome, SourceContext } from '../records.ts';
+import { defineImporter } from './importer.ts';
 
 /**
  * Stand-in characters of the Yoruba file, repaired: Greek koppa typed for ọ (ϙmϙ ẹgbé), upsilon with varia for ù
@@ -47,3 +50,23 @@ export function importAlignedLine(
     notes,
   };
 }
+
+/** Sentences attach as examples once the entries are known (snapshot/compiler/examples.ts). */
+export const ntrexLines = defineImporter({
+  options: z.object({
+    /** The English file, line-aligned with `file`. */
+    translationFile: z.string().min(1),
+    /** The file naming each line's document (optional). */
+    referenceFile: z.string().min(1).optional(),
+  }),
+  otherFiles: (source) => [source.translationFile, source.referenceFile],
+  read(source, into) {
+    const text = readTextLines(into.file);
+    const english = readTextLines(into.otherFile(source.translationFile));
+    const ids = source.referenceFile ? [...readLines(into.otherFile(source.referenceFile))] : [];
+    if (text.at(-1) === '') text.pop();
+    if (english.at(-1) === '') english.pop();
+    if (text.length !== english.length) throw new FormatError(`${into.file}: ${text.length} lines, but its English file has ${english.length}: not line-aligned`);
+    text.forEach((line, i) => into.aligned(importAlignedLine(i + 1, line, english[i], ids[i], source)));
+  },
+});
