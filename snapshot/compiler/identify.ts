@@ -1,7 +1,7 @@
 // Phase 3: group staged records by key, count merges, and give every entry its id, slug and rank.
 import type Database from 'better-sqlite3';
 
-import { fold } from '../../services/shared/text.ts';
+import { fold } from '../format/text.ts';
 import type { PartOfSpeech } from '../../services/shared/vocabulary.ts';
 import { pages } from './batches.ts';
 import { isCommonRank } from './frequency.ts';

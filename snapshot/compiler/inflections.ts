@@ -2,7 +2,7 @@
 // reported one by one.
 import type Database from 'better-sqlite3';
 
-import { fold } from '../../services/shared/text.ts';
+import { fold } from '../format/text.ts';
 import { pages } from './batches.ts';
 import type { Progress } from './progress.ts';
 import type { ReportBuilder } from './report.ts';

@@ -64,28 +64,15 @@ export const SourcesFileSchema = z.object({
   sources: z.array(SourceManifestSchema).min(1),
 });
 
-/** Tone levels as the pronunciation step compares them: high, mid, low, falling, rising. */
-export const TONES = ['H', 'M', 'L', 'F', 'R'] as const;
-const ToneSchema = z.enum(TONES);
-
 /**
- * How a language's spelling writes tone, for languages whose dictionary forms carry it: the tone of a vowel
- * without a mark, and of each combining mark (by name). Pronunciations whose IPA tones agree with the entry's
- * form are preferred (snapshot/compiler/pronunciations.ts).
+ * A language: whether it is active follows from the snapshot's data (ACTIVE_AT_GLOSSED_ENTRIES), never from here;
+ * its own rules, if it has any, are its module in snapshot/languages/.
  */
-export const ToneOrthographySchema = z.object({
-  unmarked: ToneSchema,
-  marks: z.record(z.enum(['grave', 'acute', 'circumflex', 'caron', 'macron']), ToneSchema),
-});
-export type ToneOrthography = z.infer<typeof ToneOrthographySchema>;
-
-/** A language: whether it is active follows from the snapshot's data (ACTIVE_AT_GLOSSED_ENTRIES), never from here. */
 export const LanguageManifestSchema = z.object({
   code: z.string().regex(/^[a-z]{2,3}$/).describe('ISO 639-1 code, or ISO 639-3 where there is none'),
   slug: z.string().regex(/^[a-z-]+$/),
   name: z.string().min(1),
   nativeName: z.string().min(1),
-  tones: ToneOrthographySchema.optional(),
 });
 export type LanguageManifest = z.infer<typeof LanguageManifestSchema>;
 

@@ -27,7 +27,7 @@ import type { BuildReport } from './report.ts';
 import { attachPronunciations } from './pronunciations.ts';
 import { resolveAlternatives } from './resolve-alternatives.ts';
 import { applyReversed } from './reverse.ts';
-import { STANDARD_IGBO_LANGUAGE, addStandardIgboSpellings, standardWordCounts } from './standard-igbo.ts';
+import { addAttestedStandardSpellings } from './standard-spellings.ts';
 import { wordOfTheDayCycle } from './schedule.ts';
 import { languageRecords, statsBody, writeCounts, writeLanguages, writeWordOfTheDay } from './write/bodies.ts';
 import { writeBrowseAnchors } from './write/browse-anchors.ts';
@@ -118,13 +118,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.exec(STAGE_ENTRY_INDEXES);
     reportUnmatchedFrequencies(db, imported.frequency, report);
     resolveInflections(db, report, progress);
-    const pronunciationCoverage = attachPronunciations(db, sources, languages, report);
-    const standardText = imported.aligned.filter((a) => a.language === STANDARD_IGBO_LANGUAGE);
-    const standardList = new Set(imported.frequency.keys(STANDARD_IGBO_LANGUAGE).map((k) => k.key));
-    const textSource = sources.find((s) => s.id === standardText[0]?.sourceId)?.name ?? 'Standard Igbo text';
-    const listSource = sources.find((s) => s.role === 'frequency' && s.language === STANDARD_IGBO_LANGUAGE)?.name ?? 'a Standard Igbo word list';
-    const standard = addStandardIgboSpellings(db, standardWordCounts(standardText.map((a) => a.text)), standardList, { text: textSource, list: listSource });
-    progress.log(`Standard Igbo spellings: ${standard} attested derived spellings added as variants`);
+    const pronunciationCoverage = attachPronunciations(db, sources, report);
+    addAttestedStandardSpellings(db, imported, sources, progress);
     const examples = attachSentences(db, imported.sentences, report);
     for (const [key, list] of attachAlignedSentences(db, imported.aligned, report)) examples.set(key, [...(examples.get(key) ?? []), ...list]);
 

@@ -18,11 +18,11 @@ export const BROWSE_ANCHOR_EVERY = 1000;
 export const FORM_KIND = {
   /** Lower-cased exact form with tones (NFC). */
   exact: 0,
-  /** Folded headword (services/shared/text.ts fold). */
+  /** Folded headword (snapshot/format/text.ts fold). */
   folded: 1,
   /** Folded variants, and the l/r loose key of Igbo headwords and variants. */
   variant: 2,
-  /** A whole English gloss (services/shared/text.ts glossKeys), so "water" finds the word for water first. */
+  /** A whole English gloss (snapshot/format/text.ts glossKeys), so "water" finds the word for water first. */
   gloss: 3,
   /**
    * The first words of an English gloss (glossStartKeys): "water" next finds "water pot", before glosses that only

@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 
 import { Lru } from '../../services/shared/lru.ts';
 import type { WordSummary } from '../../services/shared/schemas.ts';
-import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '../../services/shared/text.ts';
+import { fold, glossKey, glossTokens, normalise, searchTokens } from '../format/text.ts';
+import { looseKeysOf } from '../languages/index.ts';
 import type { MatchType } from '../../services/shared/vocabulary.ts';
 import { EntryFacets } from './entry-facets.ts';
 import { FormLookups } from './form-lookups.ts';
@@ -25,8 +26,6 @@ import type { SummaryBytes } from './summaries.ts';
 const RANKED_CACHE_ENTRIES = 2000;
 /** Gloss prefixes shorter than this match whole words only ("a" would match half the dictionary). */
 const MIN_GLOSS_PREFIX_CHARS = 3;
-/** The language whose entries carry the l/r loose key (see services/shared/text.ts looseKey). */
-export const LOOSE_LANGUAGE = 'ig';
 
 interface Ranked {
   pops: number[];
@@ -193,18 +192,18 @@ export class SnapshotSearch {
   private rank(text: string, filters: MatchFilters): Ranked {
     const exact = text.toLowerCase();
     const folded = fold(text);
-    const loose = looseKey(folded);
+    // The languages' loose keys of the text (snapshot/languages: Igbo's l/r key), where they differ from it.
+    const looseKeys = looseKeysOf(folded);
     const key = glossKey(text);
-    const looseDiffers = folded !== '' && loose !== folded;
-    const [exactPops, foldedPops, variantPops, looseVariantPops, looseFoldedPops] = this.forms.find(text, [
+    const [exactPops, foldedPops, variantPops, ...loosePops] = this.forms.find(text, [
       { key: exact, kind: FORM_KIND.exact, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
-      looseDiffers ? { key: loose, kind: FORM_KIND.variant, ...filters } : undefined,
-      // An Igbo headword spelt with l, reached by the standard r spelling (mmilī from "mmiri").
-      looseDiffers && (!filters.language || filters.language === LOOSE_LANGUAGE)
-        ? { key: loose, kind: FORM_KIND.folded, ...filters, language: LOOSE_LANGUAGE }
-        : undefined,
+      ...looseKeys.flatMap(({ language, key: loose }) => [
+        { key: loose, kind: FORM_KIND.variant, ...filters },
+        // A headword of the language written so, reached by the other spelling (Igbo mmilī from "mmiri").
+        !filters.language || filters.language === language ? { key: loose, kind: FORM_KIND.folded, ...filters, language } : undefined,
+      ]),
     ]);
     // Whole-gloss and gloss-start keys (kinds 3 and 4) of the same text, in one statement.
     const [glossPops, glossStartPops] = key === '' ? [[], []] : this.forms.findPair(text, { key, kind: FORM_KIND.gloss, ...filters });
@@ -227,7 +226,7 @@ export class SnapshotSearch {
     const steps: [RankedType, () => number[]][] = [
       ['exact', () => exactPops],
       ['folded', () => foldedPops],
-      ['variant', () => [...new Set([...variantPops, ...looseVariantPops, ...looseFoldedPops])].sort((a, b) => a - b)],
+      ['variant', () => [...new Set([...variantPops, ...loosePops.flat()])].sort((a, b) => a - b)],
       [
         'form',
         () => {
@@ -241,7 +240,7 @@ export class SnapshotSearch {
         'prefix',
         () => {
           const tokens = searchTokens(folded);
-          const alternatives = looseDiffers ? [tokens, searchTokens(loose)] : [tokens];
+          const alternatives = [tokens, ...looseKeys.map((l) => searchTokens(l.key))];
           return this.fts(this.head, alternatives, filters, true);
         },
       ],

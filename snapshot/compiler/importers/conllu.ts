@@ -1,5 +1,5 @@
 // Importer for CoNLL-U treebanks: sentences with lemmas, POS and English translations, line by line.
-import { normalise } from '../../../services/shared/text.ts';
+import { normalise } from '../../format/text.ts';
 import { FormatError } from '../read/errors.ts';
 import { readLines } from '../read/files.ts';
 import type { SentenceOutcome, SentenceRecord, SourceContext } from '../records.ts';

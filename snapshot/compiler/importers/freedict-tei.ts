@@ -1,7 +1,7 @@
 // Importer for FreeDict TEI dictionaries (swh-eng: headwords of the language with English definitions).
 import { SaxesParser } from 'saxes';
 
-import { normalise } from '../../../services/shared/text.ts';
+import { normalise } from '../../format/text.ts';
 import { FormatError } from '../read/errors.ts';
 import { readTextLines } from '../read/files.ts';
 import type { AltRecord, LexRecord, Outcome, SourceContext } from '../records.ts';

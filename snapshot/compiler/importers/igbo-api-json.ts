@@ -1,7 +1,7 @@
 // Importer for the Igbo API dictionary (one JSON object: headword → [record]), one record at a time.
 import { z } from 'zod';
 
-import { normalise } from '../../../services/shared/text.ts';
+import { normalise } from '../../format/text.ts';
 import type { ExampleRecord, LexRecord, Outcome, SourceContext } from '../records.ts';
 import { readJsonRecordLists } from '../read/files.ts';
 import { crossReferenceTarget, splitMergedExamples } from './igbo-definitions.ts';

@@ -1,7 +1,7 @@
 // Importer for kaikki.org's Wiktextract lexicons (one JSON object: folded headword → [record]), one record at a time.
 import { z } from 'zod';
 
-import { normalise } from '../../../services/shared/text.ts';
+import { normalise } from '../../format/text.ts';
 import { readJsonRecordLists } from '../read/files.ts';
 import type { LexRecord, Outcome, SourceContext } from '../records.ts';
 import { NO_OPTIONS, defineImporter } from './importer.ts';

@@ -1,6 +1,7 @@
 // Importer for line-aligned translation corpora (NTREX-128): line n of the language file translates line n of
 // the English file; an optional third file names each line's document.
-import { normalise } from '../../../services/shared/text.ts';
+import { normalise } from '../../format/text.ts';
+import { languageRules } from '../../languages/index.ts';
 import { z } from 'zod';
 
 import { FormatError } from '../read/errors.ts';
@@ -8,16 +9,6 @@ import { readLines, readTextLines } from '../read/files.ts';
 import type { AlignedOutcome, SourceContext } from '../records.ts';
 import { defineImporter } from './importer.ts';
 
-/**
- * Stand-in characters of the Yoruba file, repaired: Greek koppa typed for ọ (ϙmϙ ẹgbé), upsilon with varia for ù
- * (òmὺgò), and a combining stroke overlay left after ẹ (ẹ̵̀) that no Yoruba letter carries.
- */
-const STAND_INS: readonly [RegExp, string, string][] = [
-  [/ϙ/g, 'ọ', 'Greek koppa (ϙ) read as ọ'],
-  [/Ϙ/g, 'Ọ', 'Greek koppa (Ϙ) read as Ọ'],
-  [/ὺ/g, 'ù', 'Greek upsilon with varia (ὺ) read as ù'],
-  [/\u0335/g, '', 'stray combining stroke overlay (U+0335) removed'],
-];
 /** Letters of other scripts left in a line after the repairs: the line is not trusted as an example. */
 const FOREIGN_LETTER = /[\p{Script=Greek}\p{Script=Cyrillic}]/u;
 
@@ -31,7 +22,8 @@ export function importAlignedLine(
 ): AlignedOutcome {
   let text = rawText.replace(/\r$/, '');
   const notes: string[] = [];
-  for (const [pattern, replacement, note] of STAND_INS) {
+  // Stand-in characters the language's text is known to carry for its letters (Yoruba ϙ for ọ), repaired.
+  for (const [pattern, replacement, note] of languageRules(source.language).textRepairs ?? []) {
     if (pattern.test(text)) {
       text = text.replace(pattern, replacement);
       notes.push(note);

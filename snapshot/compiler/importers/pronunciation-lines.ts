@@ -2,7 +2,7 @@
 // lines, each → one pronunciation row or a rejection, and the manifest's `fallback` option.
 import { z } from 'zod';
 
-import { normalise } from '../../../services/shared/text.ts';
+import { normalise } from '../../format/text.ts';
 import type { PronunciationOutcome, SourceContext } from '../records.ts';
 
 export const PRONUNCIATION_OPTIONS = z.object({

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import type Database from 'better-sqlite3';
 
-import { fold } from '../../../services/shared/text.ts';
+import { fold } from '../../format/text.ts';
 import type { FrequencyTable } from '../frequency.ts';
 import type { Progress } from '../progress.ts';
 import { SourceError } from '../read/errors.ts';

@@ -1,5 +1,6 @@
 // Importer for Unicode Unilex frequency lists (`Form<TAB>Frequency` after a header and # comments).
-import { fold, normalise } from '../../../services/shared/text.ts';
+import { fold, normalise } from '../../format/text.ts';
+import { languageRules } from '../../languages/index.ts';
 import { FormatError } from '../read/errors.ts';
 import { readLines } from '../read/files.ts';
 import type { FrequencyOutcome, SourceContext } from '../records.ts';
@@ -11,15 +12,6 @@ import { NO_OPTIONS, defineImporter } from './importer.ts';
  * mis-encoding (`Ä`, `ã` from double-decoded UTF-8) and the line is rejected.
  */
 const ALLOWED = /^[A-Za-z0-9\u0300\u0301\u0302\u0304\u0307\u0323'’-]+$/u;
-
-/** Old Yoruba orthography still common in web text, mapped (folded) to the modern spelling's key. */
-export const OLD_YORUBA_SPELLINGS: Readonly<Record<string, string>> = {
-  nwon: 'won', // nwọn → wọ́n "they"
-  li: 'ni', // li → ní "at, in"
-  enia: 'eniyan', // enia → ènìyàn "person"
-  enyin: 'eyin', // ẹnyin → ẹ̀yin "you (plural)"
-  nyin: 'yin', // nyin → yín "you (plural object)"
-};
 
 /** One line → a frequency record, a rejection, or nothing (header, comment, blank). Pure. */
 export function importUnilexLine(line: string, lineNo: number, source: SourceContext, file = 'input'): FrequencyOutcome {
@@ -40,11 +32,10 @@ export function importUnilexLine(line: string, lineNo: number, source: SourceCon
   }
   const folded = fold(form);
   const notes: string[] = [];
-  let key = folded;
-  if (source.language === 'yo' && OLD_YORUBA_SPELLINGS[folded]) {
-    key = OLD_YORUBA_SPELLINGS[folded];
-    notes.push('old orthography mapped to the modern spelling');
-  }
+  // An old spelling the language's rules know (Yoruba nwọn) ranks the modern one.
+  const modern = languageRules(source.language).oldSpellings?.[folded];
+  if (modern !== undefined) notes.push('old orthography mapped to the modern spelling');
+  const key = modern ?? folded;
   return { kind: 'frequency', record: { sourceId: source.id, language: source.language, key, frequency: Number(cols[1]) }, notes };
 }
 

@@ -1,7 +1,7 @@
 // Importer for the Wiktionary `.tsv` exports (`headword|form|form…<TAB>HTML`), and the entries of the StarDict one.
 import { z } from 'zod';
 
-import { fold, hasDiacritics, normalise } from '../../../services/shared/text.ts';
+import { fold, hasDiacritics, normalise } from '../../format/text.ts';
 import { readLines } from '../read/files.ts';
 import type { FormRecord, LexRecord, Outcome, SourceContext } from '../records.ts';
 import { defineImporter } from './importer.ts';

@@ -4,7 +4,8 @@ import type Database from 'better-sqlite3';
 import { FORM_KIND, languageTag, partOfSpeechTag } from '../../format/format.ts';
 import type { Entry } from '../../../services/shared/schemas.ts';
 import { EntrySchema } from '../../../services/shared/schemas.ts';
-import { fold, glossKeys, glossStartKeys, looseKey } from '../../../services/shared/text.ts';
+import { fold, glossKeys, glossStartKeys } from '../../format/text.ts';
+import { languageRules } from '../../languages/index.ts';
 import { assembleEntry, mergeRecords, summaryOf } from '../assemble.ts';
 import type { AssembleContext, LinkTarget } from '../assemble.ts';
 import { isCommonRank } from '../frequency.ts';
@@ -13,17 +14,15 @@ import type { EntryFacts } from './facts.ts';
 
 /** Senses whose parts become whole-gloss keys; later senses are rarer meanings. */
 const MAX_GLOSS_KEY_SENSES = 3;
-/** The language whose entries carry the l/r loose key (docs/normalisation.md). */
-const LOOSE_LANGUAGE = 'ig';
 
 export class EntryValidationError extends Error {
   override readonly name = 'EntryValidationError';
 }
 
+/** The language's loose key of a folded form (LanguageRules.looseKey), where it has one that differs. */
 export function looseKeyFor(language: string, folded: string): string | null {
-  if (language !== LOOSE_LANGUAGE) return null;
-  const loose = looseKey(folded);
-  return loose === folded ? null : loose;
+  const loose = languageRules(language).looseKey?.(folded);
+  return loose === undefined || loose === folded ? null : loose;
 }
 
 /** Everything the writer stores for one entry. */

@@ -16,7 +16,7 @@ import { KeyFilter, MAX_FILTER_BITS, hasSurrogate } from '../../../snapshot/form
 import { openSnapshot } from '../../../snapshot/reader/reader.ts';
 import { FORMS_FILTER, OTHER_FORMS_FILTER, formKeyFilter, otherFormsKeyFilter, readKeyFilters } from '../../../snapshot/format/stored-filters.ts';
 import type { SearchPage, SearchQuery, Snapshot } from '../../../snapshot/reader/snapshot.ts';
-import { fold, glossTokens, searchTokens } from '../../../services/shared/text.ts';
+import { fold, glossTokens, searchTokens } from '../../../snapshot/format/text.ts';
 import { testSnapshotPath } from '../../support/snapshot.ts';
 
 describe('key filter', () => {
