@@ -97,13 +97,15 @@ export function loadJsonFile<T extends z.ZodTypeAny>(file: string, schema: T): z
   return parsed.data;
 }
 
-/** Loads both manifests and checks that every source names a declared language and ids are unique. */
-export function loadManifests(sourcesFile: string, languagesFile: string): {
+export interface Manifests {
   sample: boolean;
   activeAtGlossedEntries: number;
   sources: SourceManifest[];
   languages: LanguageManifest[];
-} {
+}
+
+/** Loads both manifests and checks that every source names a declared language and ids are unique. */
+export function loadManifests(sourcesFile: string, languagesFile: string): Manifests {
   const { sample, activeAtGlossedEntries, sources } = loadJsonFile(sourcesFile, SourcesFileSchema);
   const { languages } = loadJsonFile(languagesFile, LanguagesFileSchema);
   const codes = new Set(languages.map((l) => l.code));

@@ -29,7 +29,7 @@ export function foldContributions(): { letters: Record<string, string>; sequence
 }
 
 /** The languages with a loose key, each with it. */
-export const LOOSE_KEYS: readonly (readonly [language: string, looseKey: (folded: string) => string])[] = Object.entries(LANGUAGE_RULES).flatMap(
+const LOOSE_KEYS: readonly (readonly [language: string, looseKey: (folded: string) => string])[] = Object.entries(LANGUAGE_RULES).flatMap(
   ([code, rules]) => (rules.looseKey ? [[code, rules.looseKey] as const] : []),
 );
 

@@ -230,7 +230,7 @@ export class SnapshotSearch {
       [
         'form',
         () => {
-          // A plural, an inflected form (Zulu), a romanisation: the other forms' blocks, filtered here as full-text
+          // A plural, an inflected form, a romanisation: the other forms' blocks, filtered here as full-text
           // matches are (their rows carry no language or part of speech).
           const pops = this.otherForms.find(folded, !hasSurrogate(text));
           return filters.language || filters.partOfSpeech ? this.facets.filter(pops, filters) : pops;
@@ -244,23 +244,7 @@ export class SnapshotSearch {
           return this.fts(this.head, alternatives, filters, true);
         },
       ],
-      [
-        'gloss',
-        () => {
-          // Whole-gloss matches ("water" → omi), then whole words, then a prefix of the last word.
-          const tokens = glossTokens(exact);
-          const last = tokens[tokens.length - 1] ?? '';
-          // Whole glosses first, then glosses that begin with the text ("water pot"), then the rest that mention it.
-          const byMeaning = glossStartPops.length === 0 ? glossPops : [...glossPops, ...glossStartPops];
-          const wholeWords = (): number[] => this.fts(this.gloss, [tokens], filters, false);
-          if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...byMeaning, ...wholeWords()])];
-          // The prefix query runs first: every whole-word match is a prefix match too, so when it finds nothing
-          // (most searches for a headword) the whole-word query is not run at all.
-          const prefixed = this.fts(this.gloss, [tokens], filters, true);
-          if (prefixed.length === 0) return byMeaning;
-          return [...new Set([...byMeaning, ...wholeWords(), ...prefixed])];
-        },
-      ],
+      ['gloss', () => this.glossMatches(exact, glossStartPops.length === 0 ? glossPops : [...glossPops, ...glossStartPops], filters)],
     ];
     for (const [type, run] of steps) if (!add(type, run())) break;
     const truncated = pops.length > MAX_RANKED_ROWS;
@@ -269,6 +253,22 @@ export class SnapshotSearch {
       suffixes.length = MAX_RANKED_ROWS;
     }
     return { pops, suffixes, truncated };
+  }
+
+  /**
+   * Gloss matches of the (lower-cased) text: `byMeaning` (whole glosses, then glosses that begin with the text:
+   * "water" → omi, then "water pot"), then glosses that mention its words, then a prefix of its last word.
+   */
+  private glossMatches(exact: string, byMeaning: number[], filters: MatchFilters): number[] {
+    const tokens = glossTokens(exact);
+    const last = tokens[tokens.length - 1] ?? '';
+    const wholeWords = (): number[] => this.fts(this.gloss, [tokens], filters, false);
+    if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...byMeaning, ...wholeWords()])];
+    // The prefix query runs first: every whole-word match is a prefix match too, so when it finds nothing
+    // (most searches for a headword) the whole-word query is not run at all.
+    const prefixed = this.fts(this.gloss, [tokens], filters, true);
+    if (prefixed.length === 0) return byMeaning;
+    return [...new Set([...byMeaning, ...wholeWords(), ...prefixed])];
   }
 
   /**
