@@ -93,11 +93,11 @@ class SqliteSnapshot implements Snapshot {
     this.languageList = (JSON.parse(this.languagesBody) as { data: Language[] }).data;
     this.searcher = new SnapshotSearch(db, options);
     // One index lookup (id or slug) and one rowid lookup of the stored body.
-    this.byId = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop WHERE e.id = ?');
-    this.bySlug = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop WHERE e.slug = ?');
+    this.byId = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.global_rank = e.global_rank WHERE e.id = ?');
+    this.bySlug = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.global_rank = e.global_rank WHERE e.slug = ?');
     this.wotdBody = db.prepare('SELECT body FROM wotd WHERE language = ? AND date = ?');
     this.wotdCycle = db.prepare(
-      'SELECT j.body AS body, e.language AS language FROM wotd_cycle c JOIN entries e ON e.pop = c.pop JOIN entry_json j ON j.pop = c.pop WHERE c.language = ? AND c.position = ?',
+      'SELECT j.body AS body, e.language AS language FROM wotd_cycle c JOIN entries e ON e.global_rank = c.global_rank JOIN entry_json j ON j.global_rank = c.global_rank WHERE c.language = ? AND c.position = ?',
     );
     for (const row of db.prepare('SELECT language, count(*) AS n FROM wotd_cycle GROUP BY language').all() as { language: string; n: number }[]) {
       this.cycleLengths.set(row.language, row.n);

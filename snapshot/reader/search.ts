@@ -28,8 +28,8 @@ const RANKED_CACHE_ENTRIES = 2000;
 const MIN_GLOSS_PREFIX_CHARS = 3;
 
 interface Ranked {
-  pops: number[];
-  /** Per pop, what its item carries after the summary's fields (see ITEM_SUFFIXES). */
+  globalRanks: number[];
+  /** Per global rank, what its item carries after the summary's fields (see ITEM_SUFFIXES). */
   suffixes: string[];
   truncated: boolean;
 }
@@ -53,8 +53,8 @@ const BROWSE_SUFFIX = itemSuffix('browse', 0);
 function itemSuffix(matchType: MatchType, score: number): string {
   return `,"matchType":"${matchType}","score":${score}}`;
 }
-type Stmt = Database.Statement<unknown[], { pop: number }>;
-/** An FTS statement in pluck mode: expression → at most MAX_RANKED_ROWS + 1 rowids, which are pops. */
+type Stmt = Database.Statement<unknown[], { globalRank: number }>;
+/** An FTS statement in pluck mode: expression → at most MAX_RANKED_ROWS + 1 rowids, which are global ranks. */
 type FtsStmt = Database.Statement<[string], number>;
 
 /** A full-text index: its statement, the columns text is searched in, and its terms when held (FtsTerms). */
@@ -165,10 +165,10 @@ export class SnapshotSearch {
       this.ranked.set(cacheKey, ranked);
     }
     const start = (query.page - 1) * query.limit;
-    const end = Math.min(ranked.pops.length, start + query.limit);
+    const end = Math.min(ranked.globalRanks.length, start + query.limit);
     const summaries: SummaryBytes[] = [];
-    for (let i = start; i < end; i++) summaries.push(this.summaries.get(ranked.pops[i]));
-    return new RankedPage(ranked.pops.length, summaries, ranked.suffixes.slice(start, end), ranked.truncated);
+    for (let i = start; i < end; i++) summaries.push(this.summaries.get(ranked.globalRanks[i]));
+    return new RankedPage(ranked.globalRanks.length, summaries, ranked.suffixes.slice(start, end), ranked.truncated);
   }
 
   /**
@@ -181,9 +181,9 @@ export class SnapshotSearch {
     if (terms && !terms.mayMatch(alternatives, lastIsPrefix)) return [];
     const expression = matchExpression(columns, alternatives, {}, lastIsPrefix);
     if (expression === null) return [];
-    const pops = stmt.all(expression);
-    if (!filters.language && !filters.partOfSpeech) return pops;
-    if (pops.length <= MAX_RANKED_ROWS) return this.facets.filter(pops, filters);
+    const globalRanks = stmt.all(expression);
+    if (!filters.language && !filters.partOfSpeech) return globalRanks;
+    if (globalRanks.length <= MAX_RANKED_ROWS) return this.facets.filter(globalRanks, filters);
     const tagged = matchExpression(columns, alternatives, filters, lastIsPrefix);
     return tagged === null ? [] : stmt.all(tagged);
   }
@@ -195,7 +195,7 @@ export class SnapshotSearch {
     // The languages' loose keys of the text (snapshot/languages: Igbo's l/r key), where they differ from it.
     const looseKeys = looseKeysOf(folded);
     const key = glossKey(text);
-    const [exactPops, foldedPops, variantPops, ...loosePops] = this.forms.find(text, [
+    const [exactRanks, foldedRanks, variantRanks, ...looseRanks] = this.forms.find(text, [
       { key: exact, kind: FORM_KIND.exact, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
@@ -206,34 +206,34 @@ export class SnapshotSearch {
       ]),
     ]);
     // Whole-gloss and gloss-start keys (kinds 3 and 4) of the same text, in one statement.
-    const [glossPops, glossStartPops] = key === '' ? [[], []] : this.forms.findPair(text, { key, kind: FORM_KIND.gloss, ...filters });
-    const pops: number[] = [];
+    const [glossRanks, glossStartRanks] = key === '' ? [[], []] : this.forms.findPair(text, { key, kind: FORM_KIND.gloss, ...filters });
+    const globalRanks: number[] = [];
     const suffixes: string[] = [];
     const seen = new Set<number>();
     const add = (type: RankedType, found: number[]): boolean => {
       const typeSuffixes = ITEM_SUFFIXES[type];
       let position = 0;
-      for (const pop of found) {
-        if (seen.has(pop)) continue;
-        seen.add(pop);
-        pops.push(pop);
+      for (const globalRank of found) {
+        if (seen.has(globalRank)) continue;
+        seen.add(globalRank);
+        globalRanks.push(globalRank);
         suffixes.push(typeSuffixes[++position]);
-        if (pops.length > MAX_RANKED_ROWS) return false;
+        if (globalRanks.length > MAX_RANKED_ROWS) return false;
       }
       return true;
     };
     // The full-text steps run only while the bound is not reached.
     const steps: [RankedType, () => number[]][] = [
-      ['exact', () => exactPops],
-      ['folded', () => foldedPops],
-      ['variant', () => [...new Set([...variantPops, ...loosePops.flat()])].sort((a, b) => a - b)],
+      ['exact', () => exactRanks],
+      ['folded', () => foldedRanks],
+      ['variant', () => [...new Set([...variantRanks, ...looseRanks.flat()])].sort((a, b) => a - b)],
       [
         'form',
         () => {
           // A plural, an inflected form, a romanisation: the other forms' blocks, filtered here as full-text
           // matches are (their rows carry no language or part of speech).
-          const pops = this.otherForms.find(folded, !hasSurrogate(text));
-          return filters.language || filters.partOfSpeech ? this.facets.filter(pops, filters) : pops;
+          const globalRanks = this.otherForms.find(folded, !hasSurrogate(text));
+          return filters.language || filters.partOfSpeech ? this.facets.filter(globalRanks, filters) : globalRanks;
         },
       ],
       [
@@ -244,15 +244,15 @@ export class SnapshotSearch {
           return this.fts(this.head, alternatives, filters, true);
         },
       ],
-      ['gloss', () => this.glossMatches(exact, glossStartPops.length === 0 ? glossPops : [...glossPops, ...glossStartPops], filters)],
+      ['gloss', () => this.glossMatches(exact, glossStartRanks.length === 0 ? glossRanks : [...glossRanks, ...glossStartRanks], filters)],
     ];
     for (const [type, run] of steps) if (!add(type, run())) break;
-    const truncated = pops.length > MAX_RANKED_ROWS;
+    const truncated = globalRanks.length > MAX_RANKED_ROWS;
     if (truncated) {
-      pops.length = MAX_RANKED_ROWS;
+      globalRanks.length = MAX_RANKED_ROWS;
       suffixes.length = MAX_RANKED_ROWS;
     }
-    return { pops, suffixes, truncated };
+    return { globalRanks, suffixes, truncated };
   }
 
   /**
@@ -290,8 +290,8 @@ export class SnapshotSearch {
     if (query.partOfSpeech) params.push(query.partOfSpeech);
     if (anchor) params.push(anchor.folded, anchor.id, offset - anchorPosition);
     else params.push(offset);
-    const pops = this.browseStatement(query, anchor !== undefined).all(...params);
-    return new RankedPage(total, pops.map((r) => this.summaries.get(r.pop)), pops.map(() => BROWSE_SUFFIX), false);
+    const globalRanks = this.browseStatement(query, anchor !== undefined).all(...params);
+    return new RankedPage(total, globalRanks.map((r) => this.summaries.get(r.globalRank)), globalRanks.map(() => BROWSE_SUFFIX), false);
   }
 
   /**
@@ -307,7 +307,7 @@ export class SnapshotSearch {
       const where = [language ? 'language = ?' : '', partOfSpeech ? 'pos = ?' : '', fromAnchor ? '(folded, id) >= (?, ?)' : '']
         .filter(Boolean)
         .join(' AND ');
-      stmt = this.db.prepare(`SELECT pop FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ${limit} OFFSET ?`) as Stmt;
+      stmt = this.db.prepare(`SELECT global_rank AS globalRank FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ${limit} OFFSET ?`) as Stmt;
       this.browseStatements.set(shape, stmt);
     }
     return stmt;

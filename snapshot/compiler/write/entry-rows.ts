@@ -93,7 +93,7 @@ export interface StageRow {
   key: string;
   id: number;
   slug: string;
-  pop: number;
+  globalRank: number;
 }
 
 /** Builds the entry step over a (read-only) connection to the staging file. */
@@ -166,9 +166,9 @@ function entryAssembler(stage: Database.Database, data: EntryContextData): (row:
 
 /** How a form named by an entry (a cross-reference, a derived form) finds the entry it names, per language. */
 function linkResolver(stage: Database.Database): (language: string) => (form: string) => LinkTarget | null {
-  const byExact = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND exact_form = ? ORDER BY pop LIMIT 1');
-  const byLower = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND exact_lower = ? ORDER BY pop LIMIT 1');
-  const byFolded = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND folded = ? ORDER BY pop LIMIT 2');
+  const byExact = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND exact_form = ? ORDER BY global_rank LIMIT 1');
+  const byLower = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND exact_lower = ? ORDER BY global_rank LIMIT 1');
+  const byFolded = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND folded = ? ORDER BY global_rank LIMIT 2');
   return (language) => (form) => {
     const exact = byExact.get(language, form) ?? byLower.get(language, form.toLowerCase());
     if (exact) return exact;
@@ -212,7 +212,7 @@ function entryRows(row: StageRow, entry: Entry, records: readonly LexRecord[], f
   }
   return {
     facts: {
-      pop: row.pop,
+      globalRank: row.globalRank,
       id: row.id,
       language: entry.language,
       partOfSpeech: entry.partOfSpeech,

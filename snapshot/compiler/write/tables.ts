@@ -33,7 +33,7 @@ export interface IndexesAndBodiesInput {
 export function writeIndexesAndBodies(db: Database.Database, input: IndexesAndBodiesInput): Language[] {
   const { facts, hash, progress } = input;
   progress.phase('indexes and bodies');
-  db.exec('INSERT INTO temp.other_form_rows (key, pop) SELECT i.key, e.pop FROM stage.entry_inflection i JOIN stage.entry e ON e.key = i.entry_key');
+  db.exec('INSERT INTO temp.other_form_rows (key, global_rank) SELECT i.key, e.global_rank FROM stage.entry_inflection i JOIN stage.entry e ON e.key = i.entry_key');
   const otherForms = writeOtherForms(db);
   progress.log(`other forms: ${otherForms.keys} keys in ${(otherForms.bytes / 1e6).toFixed(1)} MB`);
   db.exec(FILL_FORMS);

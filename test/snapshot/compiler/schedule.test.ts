@@ -12,7 +12,7 @@ import { testSnapshotPath } from '../../support/snapshot.ts';
 
 function facts(n: number, language: string, offset = 0): EntryFacts[] {
   return Array.from({ length: n }, (_, i) => ({
-    pop: offset + i + 1,
+    globalRank: offset + i + 1,
     id: 1000 + offset + i,
     language,
     partOfSpeech: 'noun',
@@ -40,19 +40,19 @@ describe('wordOfTheDayCycle', () => {
     assert.deepEqual(a, b);
   });
   it('wordOfTheDayCycle - prefers common words with glosses and never picks a word without glosses', () => {
-    const byPop = new Map(all.map((f) => [f.pop, f]));
+    const byGlobalRank = new Map(all.map((f) => [f.globalRank, f]));
     const cycle = wordOfTheDayCycle(table, ['ig']);
-    assert.ok(cycle.every((p) => (byPop.get(p)?.glossCount ?? 0) > 0));
+    assert.ok(cycle.every((p) => (byGlobalRank.get(p)?.glossCount ?? 0) > 0));
     // 857 common glossed words exceed the 732-day cycle, so every day gets a common word.
     assert.ok(facts(3000, 'ig').filter((f) => f.isCommon && f.glossCount > 0).length > WOTD_CYCLE_DAYS);
-    assert.ok(cycle.every((p) => byPop.get(p)?.isCommon));
+    assert.ok(cycle.every((p) => byGlobalRank.get(p)?.isCommon));
     // Among common words, those with examples come first.
     const withExamples = facts(3000, 'ig').filter((f) => f.isCommon && f.glossCount > 0 && f.exampleCount > 0).length;
-    assert.equal(cycle.filter((p) => (byPop.get(p)?.exampleCount ?? 0) > 0).length, withExamples);
+    assert.equal(cycle.filter((p) => (byGlobalRank.get(p)?.exampleCount ?? 0) > 0).length, withExamples);
   });
   it('wordOfTheDayCycle - alternates languages in the cross-language pool', () => {
-    const byPop = new Map(all.map((f) => [f.pop, f]));
-    const langs = wordOfTheDayCycle(table, ['ig', 'yo']).map((p) => byPop.get(p)?.language);
+    const byGlobalRank = new Map(all.map((f) => [f.globalRank, f]));
+    const langs = wordOfTheDayCycle(table, ['ig', 'yo']).map((p) => byGlobalRank.get(p)?.language);
     assert.equal(langs.filter((l) => l === 'ig').length, WOTD_CYCLE_DAYS / 2);
   });
   it('cyclePosition - consecutive days take consecutive positions, wrapping at the cycle length', () => {

@@ -175,7 +175,7 @@ describe('full-text terms', () => {
 function snapshotQueries(): SearchQuery[] {
   const db = new Database(testSnapshotPath(), { readonly: true });
   try {
-    const summaries = db.prepare('SELECT summary FROM entry_summary WHERE pop % 7 = 0').pluck().all() as string[];
+    const summaries = db.prepare('SELECT summary FROM entry_summary WHERE global_rank % 7 = 0').pluck().all() as string[];
     const queries: SearchQuery[] = [];
     for (const [i, text] of summaries.entries()) {
       const entry = JSON.parse(text) as { exactForm: string; language: string; glosses: string[] };
