@@ -8,9 +8,10 @@ import Database from 'better-sqlite3';
 import { makePrivateDir } from '../../services/shared/private-files.ts';
 import { downloadsDirOf } from '../format/downloads.ts';
 import { writeSha256Sidecar } from '../format/file-hash.ts';
-import { SNAPSHOT_TABLES, STAGE_TABLES } from '../format/schema.ts';
+import { SNAPSHOT_TABLES } from '../format/schema.ts';
 import { writeKeyFilters } from '../format/stored-filters.ts';
 import type { Progress } from './progress.ts';
+import { STAGE_TABLES } from './stage-schema.ts';
 
 /** Page cache per database file (snapshot, staging) during the build, in KiB; bounds the build's memory. */
 const BUILD_CACHE_KIB = 64 * 1024;

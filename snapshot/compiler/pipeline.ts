@@ -5,7 +5,6 @@ import { statSync, writeFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 
 import { SNAPSHOT_FORMAT_VERSION } from '../format/format.ts';
-import { STAGE_ENTRY_INDEXES, STAGE_LEX_INDEXES } from '../format/schema.ts';
 import { languageStandings } from './activation.ts';
 import type { LanguageStanding } from './activation.ts';
 import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
@@ -28,6 +27,7 @@ import type { ExampleRecord } from './records.ts';
 import { ReportBuilder, checkArithmetic, languageReports } from './report.ts';
 import type { BuildReport } from './report.ts';
 import { resolveAlternatives } from './resolve-alternatives.ts';
+import { STAGE_ENTRY_INDEXES, STAGE_LEX_INDEXES } from './stage-schema.ts';
 import { applyReversed } from './reverse.ts';
 import { addAttestedStandardSpellings } from './standard-spellings.ts';
 import { DownloadWriter } from './write/downloads.ts';

@@ -60,6 +60,12 @@ export const BODY = {
 
 /** Rows of the `facets` table: one byte per entry for each. */
 export const FACET = { language: 'language', partOfSpeech: 'pos' } as const;
+/** Labels one byte can code: 0 is the byte of a global rank without an entry. */
+export const MAX_FACET_LABELS = 255;
+/** The byte of the label at `index` of a facet's stored labels. */
+export function facetCode(index: number): number {
+  return index + 1;
+}
 
 /**
  * Key for "any language" or "any part of speech": in the counts and browse_anchors tables, and as the language

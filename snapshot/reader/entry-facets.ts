@@ -2,11 +2,11 @@
 // the build in the `facets` table): full-text matches are filtered here instead of by tag tokens in FTS5.
 import type Database from 'better-sqlite3';
 
-import { FACET } from '../format/format.ts';
+import { FACET, facetCode } from '../format/format.ts';
 import type { MatchFilters } from './fts-query.ts';
 
 interface Facet {
-  /** Code of each label: 1 + its index in the stored labels (0 = no entry at that global rank). */
+  /** Code of each label (facetCode of its index in the stored labels). */
   codes: Map<string, number>;
   byGlobalRank: Uint8Array;
 }
@@ -21,7 +21,7 @@ export class EntryFacets {
       const row = rows.find((r) => r.name === name);
       if (!row) throw new Error(`snapshot has no ${name} facet`);
       const labels = JSON.parse(row.labels) as string[];
-      return { codes: new Map(labels.map((label, i) => [label, i + 1])), byGlobalRank: new Uint8Array(row.codes) };
+      return { codes: new Map(labels.map((label, i) => [label, facetCode(i)])), byGlobalRank: new Uint8Array(row.codes) };
     };
     this.language = facet(FACET.language);
     this.pos = facet(FACET.partOfSpeech);
