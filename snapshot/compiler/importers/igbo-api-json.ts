@@ -1,9 +1,11 @@
 // Importer for the Igbo API dictionary (one JSON object: headword → [record]), one record at a time.
 import { z } from 'zod';
 
-import { normalise } from '../../../services/shared/text.ts';
+import { normalise } from '../../format/text.ts';
 import type { ExampleRecord, LexRecord, Outcome, SourceContext } from '../records.ts';
+import { readJsonRecordLists } from '../read/files.ts';
 import { crossReferenceTarget, splitMergedExamples } from './igbo-definitions.ts';
+import { NO_OPTIONS, defineImporter } from './importer.ts';
 import { igboPartOfSpeech } from './parts-of-speech.ts';
 
 const RawIgboRecordSchema = z.object({
@@ -80,3 +82,10 @@ export function importIgboRecord(key: string, raw: unknown, source: SourceContex
   };
   return { kind: 'lexicon', record, notes };
 }
+
+export const igboApiJson = defineImporter({
+  options: NO_OPTIONS,
+  read(source, into) {
+    for (const [key, raw] of readJsonRecordLists(into.file)) into.lexicon(importIgboRecord(key, raw, source));
+  },
+});

@@ -1,8 +1,10 @@
-// Importer for the Wiktionary/kaikki Yoruba lexicon (one JSON object: folded headword → [record]).
+// Importer for kaikki.org's Wiktextract lexicons (one JSON object: folded headword → [record]), one record at a time.
 import { z } from 'zod';
 
-import { normalise } from '../../../services/shared/text.ts';
+import { normalise } from '../../format/text.ts';
+import { readJsonRecordLists } from '../read/files.ts';
 import type { LexRecord, Outcome, SourceContext } from '../records.ts';
+import { NO_OPTIONS, defineImporter } from './importer.ts';
 import { KAIKKI_POS } from './parts-of-speech.ts';
 
 const RawKaikkiRecordSchema = z.object({
@@ -112,3 +114,10 @@ export function importKaikkiRecord(raw: unknown, source: SourceContext): Outcome
   }
   return { kind: 'lexicon', record, notes };
 }
+
+export const kaikkiJson = defineImporter({
+  options: NO_OPTIONS,
+  read(source, into) {
+    for (const [, raw] of readJsonRecordLists(into.file)) into.lexicon(importKaikkiRecord(raw, source));
+  },
+});

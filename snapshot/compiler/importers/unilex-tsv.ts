@@ -1,7 +1,10 @@
 // Importer for Unicode Unilex frequency lists (`Form<TAB>Frequency` after a header and # comments).
-import { fold, normalise } from '../../../services/shared/text.ts';
-import type { FrequencyRecord, SourceContext } from '../records.ts';
-import { FormatError } from './conllu.ts';
+import { fold, normalise } from '../../format/text.ts';
+import { languageRules } from '../../languages/index.ts';
+import { FormatError } from '../read/errors.ts';
+import { readLines } from '../read/files.ts';
+import type { FrequencyOutcome, SourceContext } from '../records.ts';
+import { NO_OPTIONS, defineImporter } from './importer.ts';
 
 /**
  * Letters a form may contain after NFD: Latin letters, the marks Igbo and Yoruba write (grave, acute,
@@ -9,20 +12,6 @@ import { FormatError } from './conllu.ts';
  * mis-encoding (`Ä`, `ã` from double-decoded UTF-8) and the line is rejected.
  */
 const ALLOWED = /^[A-Za-z0-9\u0300\u0301\u0302\u0304\u0307\u0323'’-]+$/u;
-
-/** Old Yoruba orthography still common in web text, mapped (folded) to the modern spelling's key. */
-export const OLD_YORUBA_SPELLINGS: Readonly<Record<string, string>> = {
-  nwon: 'won', // nwọn → wọ́n "they"
-  li: 'ni', // li → ní "at, in"
-  enia: 'eniyan', // enia → ènìyàn "person"
-  enyin: 'eyin', // ẹnyin → ẹ̀yin "you (plural)"
-  nyin: 'yin', // nyin → yín "you (plural object)"
-};
-
-export type FrequencyOutcome =
-  | { kind: 'frequency'; record: FrequencyRecord; notes: string[] }
-  | { kind: 'rejected'; reason: string }
-  | { kind: 'skip' };
 
 /** One line → a frequency record, a rejection, or nothing (header, comment, blank). Pure. */
 export function importUnilexLine(line: string, lineNo: number, source: SourceContext, file = 'input'): FrequencyOutcome {
@@ -43,10 +32,17 @@ export function importUnilexLine(line: string, lineNo: number, source: SourceCon
   }
   const folded = fold(form);
   const notes: string[] = [];
-  let key = folded;
-  if (source.language === 'yo' && OLD_YORUBA_SPELLINGS[folded]) {
-    key = OLD_YORUBA_SPELLINGS[folded];
-    notes.push('old orthography mapped to the modern spelling');
-  }
+  // An old spelling the language's rules know (Yoruba nwọn) ranks the modern one.
+  const modern = languageRules(source.language).oldSpellings?.[folded];
+  if (modern !== undefined) notes.push('old orthography mapped to the modern spelling');
+  const key = modern ?? folded;
   return { kind: 'frequency', record: { sourceId: source.id, language: source.language, key, frequency: Number(cols[1]) }, notes };
 }
+
+export const unilexTsv = defineImporter({
+  options: NO_OPTIONS,
+  read(source, into) {
+    let lineNo = 0;
+    for (const line of readLines(into.file)) into.frequency(importUnilexLine(line, ++lineNo, source, into.file));
+  },
+});

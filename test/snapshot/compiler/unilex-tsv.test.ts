@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { FormatError } from '../../../snapshot/compiler/importers/conllu.ts';
-import { importUnilexLine } from '../../../snapshot/compiler/importers/unilex.ts';
+import { FormatError } from '../../../snapshot/compiler/read/errors.ts';
+import { importUnilexLine } from '../../../snapshot/compiler/importers/unilex-tsv.ts';
 
 const yo = { id: 'unilex-frequency-yo', language: 'yo', verified: false };
 

@@ -1,4 +1,4 @@
-// Normalisation and search folding (services/shared/text.ts), the policy of docs/normalisation.md.
+// Normalisation and search folding (snapshot/format/text.ts), the policy of docs/normalisation.md.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 
 import { SNAPSHOT_TABLES } from '../../../snapshot/format/schema.ts';
 import { declaredTokenizer } from '../../../snapshot/format/fts-terms.ts';
-import { fold, glossKeys, glossTokens, hasDiacritics, looseKey, normalise, searchTokens, slugBase } from '../../../services/shared/text.ts';
+import { fold, glossKeys, glossTokens, hasDiacritics, normalise, searchTokens, slugBase } from '../../../snapshot/format/text.ts';
 
 describe('normalise', () => {
   it('normalise - composes to NFC and orders combining marks canonically', () => {
@@ -52,13 +52,6 @@ describe('fold', () => {
   });
   it('fold - makes ego find egō (Igbo Onitsha spelling)', () => {
     assert.equal(fold('ego'), fold('egō'));
-  });
-});
-
-describe('looseKey', () => {
-  it('looseKey - makes the standard r spelling meet the Onitsha l spelling (mmiri / mmilī)', () => {
-    assert.equal(looseKey(fold('mmiri')), looseKey(fold('mmilī')));
-    assert.equal(looseKey(fold('ọrụ')), looseKey(fold('ọlū')));
   });
 });
 

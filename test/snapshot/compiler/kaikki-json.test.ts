@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { ajamiEquivalents, importKaikkiRecord } from '../../../snapshot/compiler/importers/wiktextract.ts';
+import { ajamiEquivalents, importKaikkiRecord } from '../../../snapshot/compiler/importers/kaikki-json.ts';
 import type { AltRecord, LexRecord } from '../../../snapshot/compiler/records.ts';
 
 const source = { id: 'wiktionary-yoruba', language: 'yo', verified: true };

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { importAlignedLine } from '../../../snapshot/compiler/importers/ntrex.ts';
+import { importAlignedLine } from '../../../snapshot/compiler/importers/ntrex-lines.ts';
 
 const yo = { id: 'ntrex-yo', language: 'yo', verified: true };
 

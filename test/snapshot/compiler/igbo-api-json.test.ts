@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { importIgboRecord } from '../../../snapshot/compiler/importers/igbo-api.ts';
+import { importIgboRecord } from '../../../snapshot/compiler/importers/igbo-api-json.ts';
 import { crossReferenceTarget, splitMergedExamples } from '../../../snapshot/compiler/importers/igbo-definitions.ts';
 import type { LexRecord, Outcome } from '../../../snapshot/compiler/records.ts';
 

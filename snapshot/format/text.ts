@@ -1,5 +1,6 @@
-// Text normalisation and search folding, written once and used by the snapshot build and the reader
-// (policy: docs/normalisation.md).
+// Text normalisation and search folding, written once and used by the snapshot build and the reader: the keys
+// the snapshot stores are made here, and a query's are made the same way (policy: docs/normalisation.md).
+import { foldContributions } from '../languages/index.ts';
 
 /** Combining grave/acute/macron etc.: the block U+0300–U+036F (tones, underdots, dots above, tildes). */
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
@@ -9,21 +10,18 @@ const INVISIBLES = /[\u200b\u200c\u200d\u2060\ufeff\u00ad]/g;
 const PLAIN_ASCII = /^(?:[\x21-\x7e]+(?: [\x21-\x7e]+)*)?$/;
 /** Any run of Unicode whitespace, including no-break spaces. */
 const WHITESPACE_RUN = /\s+/gu;
-/** Letters that are not base+mark pairs, mapped to their base letter for search. */
+/**
+ * Letters that are not base+mark pairs, mapped to their base letter for search: a few Latin letters here, and
+ * the letters each language's module folds (snapshot/languages/: Igbo ŋ, Hausa's hooked letters), all applied to
+ * every text, because a query is folded before its language is known and one index serves every language.
+ */
 const FOLD_LETTERS: Readonly<Record<string, string>> = {
-  // Williamson's Onitsha spelling writes ŋ where Standard Igbo writes ṅ; both fold to n.
-  ŋ: 'n',
   ß: 'ss',
   ø: 'o',
   đ: 'd',
   ł: 'l',
   ı: 'i',
-  // Hausa's hooked letters: most Hausa text online (Unilex ha, NTREX) is typed without them, so `kasa` must
-  // find ƙasa; the exact form still ranks first (exact match before folded).
-  ɓ: 'b',
-  ɗ: 'd',
-  ƙ: 'k',
-  ƴ: 'y',
+  ...foldContributions().letters,
 };
 const FOLD_LETTER_PATTERN = new RegExp(`[${Object.keys(FOLD_LETTERS).join('')}]`, 'gu');
 /**
@@ -31,8 +29,10 @@ const FOLD_LETTER_PATTERN = new RegExp(`[${Object.keys(FOLD_LETTERS).join('')}]`
  * Wiktionary's Ge'ez romanisations (ʾ ʿ).
  */
 const APOSTROPHES = /[\u2018\u2019\u02bc\u02bb\u02be\u02bf\u0060\u00b4]/g;
-/** Hausa writes ƴ as 'y in ASCII: both fold to y. Wiktionary's length mark (ː) carries no letter. */
-const HAUSA_Y = /'y/g;
+/** Letter sequences the languages fold after apostrophes are unified (Hausa's 'y for ƴ). */
+const FOLD_SEQUENCES: Readonly<Record<string, string>> = foldContributions().sequences;
+const FOLD_SEQUENCE_PATTERN = new RegExp(Object.keys(FOLD_SEQUENCES).map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') || '(?!)', 'g');
+/** Wiktionary's length marks (ː ˑ) carry no letter. */
 const LENGTH_MARKS = /[\u02d0\u02d1]/g;
 
 /**
@@ -61,26 +61,17 @@ export function normalise(text: string): string {
  * Igbo verb root (`-tu afà`) dropped. Never shown to users.
  */
 export function fold(text: string): string {
-  if (PLAIN_ASCII.test(text)) return text.toLowerCase().replace(/^-+\s*/, '').replace(/`/g, "'").replace(HAUSA_Y, 'y').trim();
+  if (PLAIN_ASCII.test(text)) return text.toLowerCase().replace(/^-+\s*/, '').replace(/`/g, "'").replace(FOLD_SEQUENCE_PATTERN, (m) => FOLD_SEQUENCES[m]).trim();
   const stripped = normalise(text)
     .toLowerCase()
     .normalize('NFD')
     .replace(COMBINING_MARKS, '')
     .replace(FOLD_LETTER_PATTERN, (c) => FOLD_LETTERS[c] ?? c)
     .replace(APOSTROPHES, "'")
-    .replace(HAUSA_Y, 'y')
+    .replace(FOLD_SEQUENCE_PATTERN, (m) => FOLD_SEQUENCES[m])
     .replace(LENGTH_MARKS, '')
     .normalize('NFC');
   return stripped.replace(/^-+\s*/, '').trim();
-}
-
-/**
- * A looser key for Igbo: the folded form with r written as l. Williamson's Onitsha dictionary writes l
- * where Standard Igbo writes r (`mmilī` ~ `mmiri`, `ọlū` ~ `ọrụ`), so a user typing the standard
- * spelling still reaches the entry (matched as a variant, ranked below exact and folded matches).
- */
-export function looseKey(folded: string): string {
-  return folded.replace(/r/g, 'l');
 }
 
 /** True when the form has any tone mark, underdot or other diacritic (after normalisation). */
@@ -106,7 +97,7 @@ const GLOSS_DIACRITICS = '\u0300-\u0304\u0306-\u030c\u030f\u0311\u031b\u0323-\u0
 /**
  * Letters and digits to V8 that SQLite's older Unicode tables class as spacing marks, so separators there:
  * the New Tai Lue vowel signs and two Vedic signs. A word holding one would be quoted as a phrase, which the
- * index (detail=column) refuses with an error. test/snapshot/compiler/text.test.ts checks every BMP code point against
+ * index (detail=column) refuses with an error. test/snapshot/format/text.test.ts checks every BMP code point against
  * SQLite, so an upgrade of either table shows here.
  */
 const GLOSS_SEPARATING_LETTERS = '\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3';

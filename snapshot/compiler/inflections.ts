@@ -1,7 +1,8 @@
-// Inflected forms (Zulu StarDict synonyms) lead to their entries: folded, de-duplicated, reported one by one.
+// Inflected forms (a StarDict archive's synonyms: stardict-syn) lead to their entries: folded, de-duplicated,
+// reported one by one.
 import type Database from 'better-sqlite3';
 
-import { fold } from '../../services/shared/text.ts';
+import { fold } from '../format/text.ts';
 import { pages } from './batches.ts';
 import type { Progress } from './progress.ts';
 import type { ReportBuilder } from './report.ts';
