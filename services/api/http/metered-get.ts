@@ -12,7 +12,8 @@ import { QuotaExceededError } from '../../shared/domain-errors.ts';
 import { missingApiKey } from '../../shared/errors.ts';
 import { framingOf, headerLines } from './framing.ts';
 import { API_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
-import { inFlightOf, logRequest, publicError } from './pipeline.ts';
+import { inFlightOf } from './in-flight.ts';
+import { logRequest, publicError } from './pipeline.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
