@@ -13,7 +13,7 @@ import { Server } from 'hyper-express';
 import { adapt, BodyTooLargeError } from '../../services/api/http/hyper-express-adapter.ts';
 import { exchange } from '../support/raw-http.ts';
 
-import type { BodyRequest, PipelineRequest, PipelineResponse } from '../../services/api/http/pipeline.ts';
+import type { BodyRequest, PipelineRequest, PipelineResponse } from '../../services/api/http/exchange.ts';
 import type { Request, Response } from 'hyper-express';
 
 const CAP = 32;

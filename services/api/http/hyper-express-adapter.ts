@@ -18,7 +18,7 @@ import { STATUS_CODES } from 'node:http';
 import { framingOf, headerLines } from './framing.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
-import type { BodyRequest, PipelineRequest, PipelineResponse } from './pipeline.ts';
+import type { BodyRequest, PipelineRequest, PipelineResponse } from './exchange.ts';
 import type { Request, Response } from 'hyper-express';
 import type { Readable } from 'node:stream';
 import type { HttpResponse, RecognizedString } from 'uWebSockets.js';

@@ -4,8 +4,9 @@
 // createRoute: a document assembled beside the routes drifts from them.
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { Deps } from '../deps.ts';
+import type { BodyRequest, PipelineRequest, PipelineResponse } from './exchange.ts';
 import type { MeteredGetHandler } from './metered-get.ts';
-import type { BodyRequest, PipelineRequest, PipelineResponse, RequestContext } from './pipeline.ts';
+import type { RequestContext } from './pipeline.ts';
 import type { Server } from 'hyper-express';
 import type { z } from 'zod';
 

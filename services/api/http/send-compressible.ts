@@ -2,7 +2,7 @@
 // files, the OpenAPI description); the metered routes have their own path (metered-get.ts).
 import { COMPRESS_MIN_BYTES, CompressedBody, compress, negotiate } from './compression.ts';
 
-import type { PipelineRequest, PipelineResponse } from './pipeline.ts';
+import type { PipelineRequest, PipelineResponse } from './exchange.ts';
 
 /**
  * Sends `body` in the best coding the client accepts: a kept body's stored compressed bytes, or a body made

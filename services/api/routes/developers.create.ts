@@ -14,7 +14,7 @@ import { parseInput } from '../http/validate.ts';
 import { ErrorSchema, QUOTA_EXCEEDED } from '../openapi/components.ts';
 import { ORGANIZATION_MAX, registrationSchema, USE_CASE_MAX } from '../registration.ts';
 
-import type { BodyRequest } from '../http/pipeline.ts';
+import type { BodyRequest } from '../http/exchange.ts';
 import type { ApiHandler, ApiRoute, RouteSetup } from '../http/route.ts';
 import type { RegistrationBody } from '../registration.ts';
 

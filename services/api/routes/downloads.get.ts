@@ -5,7 +5,7 @@ import { ifNoneMatchHits } from '../http/etag.ts';
 import { DOWNLOAD_FILE_CACHE_CONTROL } from '../http/headers.ts';
 import { NO_DOWNLOADS_MESSAGE } from './downloads.list.ts';
 
-import type { PipelineRequest } from '../http/pipeline.ts';
+import type { PipelineRequest } from '../http/exchange.ts';
 import type { ApiHandler, ApiRoute, RouteSetup } from '../http/route.ts';
 
 /** Not metered, like the website. Only a name the index lists is served, so no path can reach another file. */

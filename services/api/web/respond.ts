@@ -1,7 +1,7 @@
 // Sends website responses with the headers every page carries: security headers, an explicit cache policy,
 // and the body compressed when the client accepts it.
 import { CompressedBody } from '../http/compression.ts';
-import type { PipelineRequest, PipelineResponse } from '../http/pipeline.ts';
+import type { PipelineRequest, PipelineResponse } from '../http/exchange.ts';
 import { sendCompressible } from '../http/send-compressible.ts';
 import type { Html } from './html.ts';
 

@@ -11,7 +11,7 @@ import type { Deps } from '../deps.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { BodyTooLargeError } from '../http/hyper-express-adapter.ts';
 import { mediaType } from '../http/params.ts';
-import type { BodyRequest, PipelineRequest } from '../http/pipeline.ts';
+import type { BodyRequest, PipelineRequest } from '../http/exchange.ts';
 import type { PageHandler } from '../http/route.ts';
 import { isCrossOriginBrowser } from '../http/same-origin.ts';
 import { EMAIL_MAX, KEY_NAME_MAX, NAME_MAX, ORGANIZATION_MAX, USE_CASE_MAX, registrationSchema } from '../registration.ts';

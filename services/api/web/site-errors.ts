@@ -1,7 +1,8 @@
 // How the website answers what is not one of its pages: the 404 page for an unknown address, and the error page
 // for a page that failed (its stack goes to the log only).
 import type { Deps } from '../deps.ts';
-import type { PageFailure, PipelineRequest, PipelineResponse } from '../http/pipeline.ts';
+import type { PipelineRequest, PipelineResponse } from '../http/exchange.ts';
+import type { PageFailure } from '../http/pipeline.ts';
 import type { PageHandler } from '../http/route.ts';
 import type { AssetUrls } from './layout.ts';
 import { notFoundPage } from './pages/not-found.ts';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 import { CompressedBody, encodedEtag } from '../http/compression.ts';
 import { ifNoneMatchHits } from '../http/etag.ts';
-import type { PipelineRequest, PipelineResponse } from '../http/pipeline.ts';
+import type { PipelineRequest, PipelineResponse } from '../http/exchange.ts';
 import type { AssetUrls } from './layout.ts';
 import { CACHE, SECURITY_HEADERS } from './respond.ts';
 
