@@ -1,7 +1,7 @@
 // What hyper-express 6.14.12 (pinned in package.json) cannot do for this API, done on the uWS request and response
-// under its objects, through its public interface only: `Request.raw` and `Response.raw`, read in the route's
-// handler while uWS's callback runs, as hyper-express documents. Each limit below has a test in
-// test/api/hyper-express-adapter.test.ts that fails once a new version lifts it.
+// under its objects, through its public interface only: `Request.raw` (read while uWS's callback runs, as
+// hyper-express requires) and `Response.raw`. Each limit below has a test in test/api/hyper-express-adapter.test.ts
+// that fails once a new version lifts it.
 // - Its body parser sizes a body by the last Content-Length line while uWS frames it by the first (a longer
 //   first value overran its buffer and killed the worker), ignores chunked bodies, answers a body over the
 //   route's max_body_length with an empty 413 once it has read all of it, and holds any response until the

@@ -142,7 +142,7 @@ function docsExamples(snapshot: Snapshot): ExampleValues {
   return { language: active.code, ...(sample ? { q: fold(sample.exactForm), id: sample.slug } : {}) };
 }
 
-export function decodePathSegment(segment: string): string | undefined {
+function decodePathSegment(segment: string): string | undefined {
   try {
     return decodeURIComponent(segment).normalize('NFC');
   } catch {
