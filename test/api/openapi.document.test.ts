@@ -4,14 +4,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { z } from 'zod';
-
-import { buildOpenApiDocument } from '../../services/api/openapi/document.ts';
-import { QUOTA_EXCEEDED } from '../../services/api/openapi/components.ts';
 import { routeName } from '../../services/api/http/route.ts';
+import { QUOTA_EXCEEDED } from '../../services/api/openapi/components.ts';
+import { buildOpenApiDocument } from '../../services/api/openapi/document.ts';
 import { ROUTES } from '../../services/api/routes.ts';
 import { developersCreate } from '../../services/api/routes/developers.create.ts';
 import { wordsSearch } from '../../services/api/routes/words.search.ts';
+import { METERED_ENDPOINTS } from '../../services/shared/plans.ts';
+
+import type { z } from 'zod';
 
 interface Document {
   paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
@@ -43,6 +44,12 @@ describe('OpenAPI document', () => {
   test('OpenAPI document - one descriptor per method and path', () => {
     const names = ROUTES.map(routeName);
     assert.deepEqual(names, [...new Set(names)]);
+  });
+
+  test('OpenAPI document - a metered route is metered by its method and path, as quota_exceeded names it', () => {
+    const metered = ROUTES.flatMap((r) => (r.kind === 'metered' ? [r] : []));
+    assert.deepEqual(metered.map((r) => r.endpoint), [...METERED_ENDPOINTS]);
+    for (const route of metered) assert.equal(route.endpoint, `${route.method} ${route.path}`);
   });
 
   test('OpenAPI document - difference 1: registration documents the quota response for its 429', () => {

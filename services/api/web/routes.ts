@@ -2,7 +2,7 @@
 // working without JavaScript), the sign-up form and the static files, as route descriptors served through the
 // same pipeline as the API (http/pipeline.ts).
 import { utcDay } from '../../shared/metering-protocol/day.ts';
-import { fold } from '../../shared/text.ts';
+import { fold } from '../../../snapshot/format/text.ts';
 import { MAX_BODY_BYTES } from '../config.ts';
 import type { CompressedBody } from '../http/compression.ts';
 import type { PipelineRequest } from '../http/exchange.ts';
