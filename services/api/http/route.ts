@@ -41,7 +41,7 @@ export interface OperationDoc {
   readonly undocumentedStatuses?: readonly number[];
 }
 
-/** The zod schemas a route validates its input with (also what the description shows, unless documented*). */
+/** The zod schemas a route validates its input with: what the description shows, unless its documented* differ. */
 export interface RequestSchemas {
   readonly query?: z.AnyZodObject;
   readonly params?: z.AnyZodObject;
