@@ -82,7 +82,7 @@ async function measureMode(
   o: SequentialClientOptions & { natsUrl: string; dataDir: string; meteringPid: number; nc: Awaited<ReturnType<typeof connect>> },
 ): Promise<ModeFigures> {
   const config = readApiConfig({ PORT: '0', HOST: '127.0.0.1', NATS_URL: o.natsUrl, DATA_DIR: o.dataDir, SNAPSHOT_PATH: o.snapshotPath });
-  const meter = await connectMeter({ natsUrl: o.natsUrl, workerName: `sequential-${mode}` });
+  const meter = await connectMeter({ natsUrl: o.natsUrl, workerName: `sequential-${mode}`, dataDir: o.dataDir });
   const snapshot = openSnapshot(o.snapshotPath);
   const quiet: Logger = { info: () => undefined, error: () => undefined, request: () => undefined, flush: () => undefined };
   const deps: Deps = { config, snapshot, meter, log: quiet, now: Date.now, stats: new WorkerCounters() };

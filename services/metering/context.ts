@@ -4,13 +4,13 @@ import type { Db } from './db/open.ts';
 import type { Log } from './log.ts';
 import type { StorageHealth } from './storage-health.ts';
 import type { Accounts } from './store/accounts.ts';
-import type { Quota, Slot } from './store/quota.ts';
+import type { QuotaStore, Slot } from './store/quota.ts';
 import type { Throttle } from './store/throttle.ts';
 
 export interface MeteringContext {
   db: Db;
   accounts: Accounts;
-  quota: Quota;
+  quota: QuotaStore;
   throttle: Throttle;
   now: () => number;
   log: Log;

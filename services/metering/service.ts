@@ -16,7 +16,6 @@ import {
 } from '../shared/metering-protocol/subjects.ts';
 import { ServiceFault, type MeteringContext } from './context.ts';
 import type { Db } from './db/open.ts';
-import { handleAdmit } from './handlers/admit.ts';
 import { handleLease } from './handlers/lease.ts';
 import { handleBackup } from './handlers/ops/backup.ts';
 import { handleDevelopersList } from './handlers/ops/developers.list.ts';
@@ -33,7 +32,7 @@ import { DEFAULT_USAGE_RETENTION_DAYS } from './config.ts';
 import type { Log } from './log.ts';
 import type { MeteringMetrics } from './metrics/metering-metrics.ts';
 import { createAccounts } from './store/accounts.ts';
-import { createQuota } from './store/quota.ts';
+import { QuotaStore } from './store/quota.ts';
 import { startUsageRetention } from './store/retention.ts';
 import { createThrottle } from './store/throttle.ts';
 import { createSerializer } from './serialize.ts';
@@ -75,7 +74,7 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
   const ctx: MeteringContext = {
     db,
     accounts: createAccounts(db),
-    quota: createQuota(db),
+    quota: new QuotaStore(db),
     throttle: createThrottle(db),
     now,
     log,
@@ -126,7 +125,6 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
   add('ping', RPC.ping, handlePing);
   add('register', RPC.register, handleRegister, () => true);
   add('lease', RPC.lease, handleLease, (reply) => reply.status === 'granted');
-  add('admit', RPC.admit, handleAdmit, (reply) => reply.status === 'admitted');
   add('release', RPC.release, handleRelease, (reply) => reply.returned > 0);
   add('ops-developers-list', OPS.developersList, handleDevelopersList);
   add('ops-developers-show', OPS.developersShow, handleDevelopersShow);
@@ -161,7 +159,6 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
       ctx.storage.stop();
       await stopService(srv);
       await Promise.allSettled([...inFlight]);
-      ctx.quota.sync();
     },
   };
 }

@@ -279,7 +279,7 @@ export async function startInProcessStack(
   const snapshot = options.wrapSnapshot ? options.wrapSnapshot(real) : real;
   const now = options.now ?? Date.now;
   // Unless asked, the meter keeps the real clock: the metering process counts days by its own.
-  const meter = await connectMeter({ natsUrl: backend.natsUrl, workerName: `test-${process.pid}`, ...(options.meterOnClock ? { now } : {}) });
+  const meter = await connectMeter({ natsUrl: backend.natsUrl, workerName: `test-${process.pid}`, dataDir: backend.dataDir, ...(options.meterOnClock ? { now } : {}) });
   const deps: Deps = { config, snapshot, meter, log, stats: new WorkerCounters(), now };
   const app = createApp(deps);
   await app.listen(0, '127.0.0.1');

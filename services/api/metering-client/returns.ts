@@ -14,10 +14,15 @@ export interface Slot {
   day: string;
 }
 
+/** What became of a return: `heard` is false only when NATS said nobody listens. */
+export interface ReturnOutcome {
+  heard: boolean;
+}
+
 /**
- * Returns `ranges` of `slot` for `holder`; `drained`: they are all the holder had left of the slot. Resolves
- * to false only when NATS said nobody listens, i.e. the service surely did not get them (the caller may keep
- * using them); true when answered or unknown.
+ * Returns `ranges` of `slot` for `holder`; `drained`: they are all the holder had left of the slot. Not heard
+ * only when NATS said nobody listens, i.e. the service surely did not get them (the caller may keep using
+ * them); heard when answered or unknown.
  */
 export async function returnUnits(
   nc: NatsConnection,
@@ -25,14 +30,14 @@ export async function returnUnits(
   slot: Slot,
   ranges: readonly Range[],
   drained: boolean,
-): Promise<boolean> {
-  if (ranges.length === 0 && !drained) return true;
+): Promise<ReturnOutcome> {
+  if (ranges.length === 0 && !drained) return { heard: true };
   try {
     const body = ranges.map(([from, to]): [number, number] => [from, to]);
     await call(nc, RPC.release, { holder, ...slot, ranges: body, drained });
-    return true;
+    return { heard: true };
   } catch (err) {
-    return !noResponders(err);
+    return { heard: !noResponders(err) };
   }
 }
 

@@ -20,14 +20,9 @@ function grantNow(ctx: MeteringContext, req: LeaseRequest, slot: Slot): LeaseRep
   const key = ctx.accounts.usableKey(req.keyHash, ctx.now());
   if (!key) return { status: 'invalid' };
   const info = keyInfo(key);
-  const result = ctx.quota.grant(
-    slot,
-    req.holder,
-    req.worker,
-    { limit: info.limit, want: req.want, requestId: req.requestId, holding: req.holding },
-    ctx.now(),
-  );
+  const { holder, worker, want, requestId, holding } = req;
+  const result = ctx.quota.grant(slot, { holder, worker, limit: info.limit, want, requestId, holding }, ctx.now());
   return result.status === 'granted'
-    ? { status: 'granted', key: info, day: slot.day, ranges: result.ranges.map(([a, b]) => [a, b]), used: result.used }
+    ? { status: 'granted', key: info, day: slot.day, ranges: result.ranges.map(([a, b]) => [a, b]), used: result.used, held: result.held }
     : { status: 'exhausted', key: info, day: slot.day, used: result.used, limit: result.limit };
 }

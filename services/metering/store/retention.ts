@@ -3,7 +3,7 @@
 import { utcDay } from '../../shared/metering-protocol/day.ts';
 
 import type { Log } from '../log.ts';
-import type { Quota } from './quota.ts';
+import type { QuotaStore } from './quota.ts';
 
 const DAY_MS = 86_400_000;
 /** Rows deleted per statement: a few milliseconds of the metering process at a time. */
@@ -15,7 +15,7 @@ export interface UsageRetention {
   stop(): void;
 }
 
-export function startUsageRetention(quota: Quota, days: number, now: () => number, log: Log): UsageRetention {
+export function startUsageRetention(quota: QuotaStore, days: number, now: () => number, log: Log): UsageRetention {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const prune = async (): Promise<void> => {

@@ -11,7 +11,6 @@ export const SUBJECTS = {
   ping: `${METERING_PREFIX}.ping`,
   register: `${METERING_PREFIX}.register`,
   lease: `${METERING_PREFIX}.lease`,
-  admit: `${METERING_PREFIX}.admit`,
   release: `${METERING_PREFIX}.release`,
   opsDevelopersList: `${METERING_PREFIX}.ops.developers-list`,
   opsDevelopersShow: `${METERING_PREFIX}.ops.developers-show`,
