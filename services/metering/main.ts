@@ -65,7 +65,8 @@ const nc = await connect({
   reconnectTimeWait: RECONNECT_TIME_WAIT_MS,
   waitOnFirstConnect: true,
 });
-const worker = `metering@${os.hostname()}`;
+// The first process is `metering@host`, as with one process; the others are numbered.
+const worker = config.index === 0 ? `metering@${os.hostname()}` : `metering-${config.index}@${os.hostname()}`;
 const registry = createProcessRegistry(worker);
 const service = await startMeteringService({
   nc,
@@ -73,12 +74,15 @@ const service = await startMeteringService({
   log,
   metrics: createMeteringMetrics(registry),
   usageRetentionDays: config.usageRetentionDays,
+  processes: config.processes,
+  index: config.index,
   // After the reply to the request that met it has gone out (the caller fails closed on it).
   onFatalStorageError: (error) => setImmediate(() => exitOnStorage('failed while serving', error)),
 });
 log.info({ msg: 'listening', nats: config.natsUrl, db: dbPath });
-// Metrics are for operators: a port already taken is logged, and metering serves on without them.
-const metrics = await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, worker, registry, nc, log }).then(
+// Metrics are for operators: a port already taken is logged, and metering serves on without them. The first
+// metering process serves them for the stack; the others' own figures are not scraped.
+const metrics = config.index !== 0 ? undefined : await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, worker, registry, nc, log }).then(
   (server) => {
     log.info({ msg: 'metrics at GET /metrics', host: config.metricsHost, port: server.port });
     return server;

@@ -66,13 +66,14 @@ export type Decision =
 /** Units going back to metering, and the lease they may return to if nobody heard them (a quiet return). */
 export interface Return {
   holder: Holder;
+  keyHash: string;
   keyId: string;
   endpoint: MeteredEndpoint;
   day: string;
   ranges: Range[];
   /** Everything the holder had left of the slot. */
   drained: boolean;
-  keepIn?: { hash: string; lease: EndpointLease };
+  keepIn?: EndpointLease;
 }
 
 export class Allowance {
@@ -192,8 +193,8 @@ export class Allowance {
     // Nothing left, but the service may still count the last block as leased: say that it was all used.
     const drainedByUse = lease.takeUnreported();
     if (ranges.length === 0 && !drainedByUse) return;
-    const slot = { keyId: entry.info.id, endpoint, day: lease.day };
-    this.giveBack({ holder: 'worker', ...slot, ranges, drained: true, keepIn: quiet ? { hash: entry.hash, lease } : undefined });
+    const slot = { keyHash: entry.hash, keyId: entry.info.id, endpoint, day: lease.day };
+    this.giveBack({ holder: 'worker', ...slot, ranges, drained: true, keepIn: quiet ? lease : undefined });
   }
 
   /** The process's entry of a key, from the host's record when another worker learned it first. */

@@ -48,6 +48,7 @@ export interface HostTake {
 
 /** Units that leave the ledger for metering (a drain), with the slot they belong to. */
 export interface Drained {
+  keyHash: string;
   keyId: string;
   endpoint: MeteredEndpoint;
   day: string;
@@ -224,7 +225,7 @@ export class HostLedger {
       if (!chosen(day)) continue;
       const info = this.info(hash);
       if (info !== undefined) {
-        out.push({ keyId: info.id, endpoint: endpoint as MeteredEndpoint, day, ranges: rangesOf(rec), unreported: rec[UNREPORTED] === 1 });
+        out.push({ keyHash: hash, keyId: info.id, endpoint: endpoint as MeteredEndpoint, day, ranges: rangesOf(rec), unreported: rec[UNREPORTED] === 1 });
       }
       this.#db.removeSync(key);
     }

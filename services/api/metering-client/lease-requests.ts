@@ -10,6 +10,7 @@ import type { NatsConnection } from 'nats';
 import { MeteringStorageError, MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { call, MeteringServiceError } from '../../shared/metering-protocol/client.ts';
 import { MAX_LEASE_WANT, RPC, type LeaseReply } from '../../shared/metering-protocol/protocol.ts';
+import { leaseSubject, shardOf } from '../../shared/metering-protocol/subjects.ts';
 import type { Range } from '../../shared/metering-protocol/ranges.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { WorkerStats } from '../metrics/worker-stats.ts';
@@ -95,7 +96,7 @@ export class LeaseRequests {
     const sent = performance.now();
     let reply: LeaseReply;
     try {
-      reply = await call(this.o.nc, RPC.lease, request);
+      reply = await call(this.o.nc, RPC.lease, request, { subject: leaseSubject(shardOf(r.hash)) });
     } catch (error) {
       this.o.stats?.lease('failed', performance.now() - sent);
       throw storageFailureOf(error);

@@ -169,7 +169,7 @@ export class NatsMeter implements Meter {
       // A keys-changed broadcast arrived while this request was out: the key may now be revoked. Give the
       // units back and let the waiters ask again, so that the service checks the key again.
       if (reply.status === 'granted') {
-        void this.#nats.releaseRetrying(holder, { keyId: reply.key.id, endpoint, day: reply.day }, reply.ranges, false);
+        void this.#nats.releaseRetrying(holder, { keyHash: hash, keyId: reply.key.id, endpoint, day: reply.day }, reply.ranges, false);
       }
       return;
     }
@@ -198,9 +198,9 @@ export class NatsMeter implements Meter {
   #giveBack(r: Return): void {
     const transport = this.#transport;
     if (transport === undefined) return;
-    const slot = { keyId: r.keyId, endpoint: r.endpoint, day: r.day };
-    const keep = r.keepIn;
-    if (keep === undefined) {
+    const slot = { keyHash: r.keyHash, keyId: r.keyId, endpoint: r.endpoint, day: r.day };
+    const lease = r.keepIn;
+    if (lease === undefined) {
       // Units that must go back are retried until the service answers, so that a reconnect or a metering
       // restart does not strand them as counted-but-never-served.
       void transport.releaseRetrying(r.holder, slot, r.ranges, r.drained);
@@ -208,13 +208,13 @@ export class NatsMeter implements Meter {
     }
     void transport.release(r.holder, slot, r.ranges, r.drained).then(({ heard }) => {
       if (!heard) {
-        if (this.allowance.keys.get(keep.hash)?.leases.get(r.endpoint) === keep.lease) keep.lease.add(r.ranges, keep.lease.lastUsedAt);
+        if (this.allowance.keys.get(r.keyHash)?.leases.get(r.endpoint) === lease) lease.add(r.ranges, lease.lastUsedAt);
         return;
       }
       // The key is no longer at volume here, and the host's count rests on a grant from before this block came
       // back: the host asks for its next block now, which brings the count it reports up to date.
-      if (this.allowance.host.holding(keep.hash, r.endpoint, r.day).length > 0 && !transport.leases.inFlight(keep.hash, r.endpoint, 'host')) {
-        this.#ask(keep.hash, r.endpoint, 'host', r.day, 1).catch(() => undefined);
+      if (this.allowance.host.holding(r.keyHash, r.endpoint, r.day).length > 0 && !transport.leases.inFlight(r.keyHash, r.endpoint, 'host')) {
+        this.#ask(r.keyHash, r.endpoint, 'host', r.day, 1).catch(() => undefined);
       }
     });
   }
@@ -246,7 +246,7 @@ export class NatsMeter implements Meter {
         for (const [endpoint, lease] of entry.leases) {
           const ranges = lease.drain();
           if (ranges.length === 0 && !lease.takeUnreported()) continue;
-          returns.push(transport.release('worker', { keyId: entry.info.id, endpoint, day: lease.day }, ranges, true));
+          returns.push(transport.release('worker', { keyHash: entry.hash, keyId: entry.info.id, endpoint, day: lease.day }, ranges, true));
         }
       }
       await Promise.allSettled(returns);

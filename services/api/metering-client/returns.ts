@@ -4,11 +4,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorCode, type NatsConnection } from 'nats';
 
 import { call } from '../../shared/metering-protocol/client.ts';
-import { RPC } from '../../shared/metering-protocol/protocol.ts';
+import { RPC, type ReleaseRequest } from '../../shared/metering-protocol/protocol.ts';
+import { releaseSubject, shardOf } from '../../shared/metering-protocol/subjects.ts';
 import type { Range } from '../../shared/metering-protocol/ranges.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 
 export interface Slot {
+  /** The key's hash: a release goes to the metering process of its shard. */
+  keyHash: string;
   keyId: string;
   endpoint: MeteredEndpoint;
   day: string;
@@ -33,8 +36,7 @@ export async function returnUnits(
 ): Promise<ReturnOutcome> {
   if (ranges.length === 0 && !drained) return { heard: true };
   try {
-    const body = ranges.map(([from, to]): [number, number] => [from, to]);
-    await call(nc, RPC.release, { holder, ...slot, ranges: body, drained });
+    await call(nc, RPC.release, releaseOf(holder, slot, ranges, drained), { subject: releaseSubject(shardOf(slot.keyHash)) });
     return { heard: true };
   } catch (err) {
     return { heard: !noResponders(err) };
@@ -63,15 +65,20 @@ export async function returnUnitsRetrying(
   drained: boolean,
 ): Promise<void> {
   if (ranges.length === 0 && !drained) return;
-  const body = ranges.map(([from, to]): [number, number] => [from, to]);
+  const body = releaseOf(holder, slot, ranges, drained);
   for (const delay of [0, ...RETURN_RETRY_DELAYS_MS]) {
     if (delay > 0) await sleep(delay, undefined, { ref: false });
     if (nc.isClosed()) return;
     try {
-      await call(nc, RPC.release, { holder, ...slot, ranges: body, drained });
+      await call(nc, RPC.release, body, { subject: releaseSubject(shardOf(slot.keyHash)) });
       return;
     } catch {
       // no responders or timeout: try again after the next delay
     }
   }
+}
+
+function releaseOf(holder: string, slot: Slot, ranges: readonly Range[], drained: boolean): ReleaseRequest {
+  const { keyId, endpoint, day } = slot;
+  return { holder, keyId, endpoint, day, ranges: ranges.map(([from, to]): [number, number] => [from, to]), drained };
 }

@@ -107,10 +107,14 @@ export class QuotaStore {
 
   constructor(db: Db) {
     this.#q = statements(db);
-    this.grant = db.transaction((s: Slot, r: GrantRequest, now: number) => this.#grantNow(s, r, now));
-    this.release = db.transaction((s: Slot, holder: string, ranges: readonly Range[], now: number, drained = false) =>
+    // IMMEDIATE: the write lock first, so that metering processes sharing metering.db never both read a slot
+    // before either writes it (each process serves its own shards; this holds while their number changes too).
+    const grant = db.transaction((s: Slot, r: GrantRequest, now: number) => this.#grantNow(s, r, now));
+    const release = db.transaction((s: Slot, holder: string, ranges: readonly Range[], now: number, drained: boolean) =>
       this.#releaseNow(s, holder, ranges, now, drained),
     );
+    this.grant = (s, r, now) => grant.immediate(s, r, now);
+    this.release = (s, holder, ranges, now, drained = false) => release.immediate(s, holder, ranges, now, drained);
   }
 
   /** Holders other than `except` that may still hold unused numbers of this slot. */
