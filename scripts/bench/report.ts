@@ -157,6 +157,7 @@ export function readmeSummary(r: BenchResults): string {
     [`search, ${n0(r.options.queries)} distinct real queries: rate, and against the bare loop`,
       mix && share !== undefined ? `${n0(mix.median.stackRps)} req/s, ${f2(share)}` : '-', `>= ${TARGETS.searchMixOfBareLoop}`],
     ["search mix: p99 (raw uWS's in the same runs)", mix ? `${f1(mix.median.stackP99Ms)} ms (${f1(mix.median.rawP99Ms)} ms)` : '-', `<= ${TARGETS.searchMixP99Ms} ms`],
+    ...manyClientsSummary(s),
     ['API workers: resident memory after the runs', workers.length ? `${range(workers.map((w) => w.rssMb), n0)} MB` : '-', `< ${TARGETS.workerRssMb} MB`],
     ['1M-entry synthetic corpus: build time, peak memory', large ? `${n0(large.buildSeconds)} s, ${n0(large.buildPeakRssMb)} MB` : '-', `<= ${TARGETS.largeBuildSeconds / 60} min, ${TARGETS.largeBuildPeakMb / 1024} GB`],
     ['1M entries: search p99, typical and worst query', large ? `${f1(large.typical.p99Ms)} ms, ${f1(large.worst[0]?.p99Ms ?? Number.NaN)} ms` : '-', `<= ${TARGETS.largeTypicalP99Ms} ms, ${TARGETS.largeWorstP99Ms} ms`],
@@ -175,4 +176,19 @@ export function writeReadmeSummary(readme: string, summary: string): void {
   const end = text.indexOf(README_END);
   if (start < 0 || end < start) throw new Error(`${readme} has no "${README_START}" ... "${README_END}" markers`);
   fs.writeFileSync(readme, `${text.slice(0, start + README_START.length)}\n${summary}\n${text.slice(end)}`);
+}
+
+/** The many-clients rows of the README's summary: light keys against keys at volume, and one request at a time. */
+function manyClientsSummary(s: SubjectResults['sections']): string[][] {
+  const m = s['many-clients'];
+  const at = (count: number) => m?.mixes.find((x) => x.lightKeys === count && x.connections === TARGETS.lightConnections);
+  const [small, large] = [at(1_000), at(10_000)];
+  const ratio = (x: typeof small) => (x ? `${f2(x.median.ratio)}, p99 ${f2(x.median.lightP99Ms)} ms` : '-');
+  return [
+    [`many clients: 1,000 and 10,000 light keys against keys at volume, ${TARGETS.lightConnections} connections (rate ratio, light p99)`,
+      `${ratio(small)}; ${ratio(large)}`, `>= ${TARGETS.lightOfVolume}, <= ${TARGETS.lightP99Ms} ms`],
+    ['one request at a time (new connection; keep-alive): added p50 against a key at volume',
+      m ? m.oneAtATime.map((o) => `${f2(o.addedP50Ms)} ms`).join('; ') : '-', `<= ${TARGETS.addedP50Ms} ms`],
+    ['metering admissions per second, 1 and 2 metering processes', m ? m.metering.map((x) => (x.admissions ? n0(x.admissions.perSecond) : '-')).join(', ') : '-', ''],
+  ];
 }
