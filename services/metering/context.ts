@@ -1,5 +1,6 @@
 // The one typed bag the handlers receive, built in service.ts: stores, clock, log and the NATS side effects.
 import type { Range } from '../shared/metering-protocol/ranges.ts';
+import type { GroupCommit } from './db/group-commit.ts';
 import type { Db } from './db/open.ts';
 import type { Log } from './log.ts';
 import type { StorageHealth } from './storage-health.ts';
@@ -12,6 +13,8 @@ export interface MeteringContext {
   accounts: Accounts;
   quota: QuotaStore;
   throttle: Throttle;
+  /** Grants and releases of one event-loop turn commit together (one fsync), before any reply. */
+  commits: GroupCommit;
   now: () => number;
   log: Log;
   /** Whether metering.db takes commits (ping reports it); told of every storage fault. */

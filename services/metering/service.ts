@@ -18,6 +18,7 @@ import {
   SHARD_COUNT,
 } from '../shared/metering-protocol/subjects.ts';
 import { ServiceFault, type MeteringContext } from './context.ts';
+import { GroupCommit } from './db/group-commit.ts';
 import type { Db } from './db/open.ts';
 import { handleLease } from './handlers/lease.ts';
 import { handleBackup } from './handlers/ops/backup.ts';
@@ -136,6 +137,7 @@ function createContext(options: MeteringServiceOptions): MeteringContext {
     accounts: createAccounts(db),
     quota: new QuotaStore(db),
     throttle: createThrottle(db),
+    commits: new GroupCommit(db),
     now,
     log,
     storage: new StorageHealth({ db, log, now, onFatal }),

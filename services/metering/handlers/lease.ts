@@ -9,13 +9,13 @@ export async function handleLease(ctx: MeteringContext, req: LeaseRequest): Prom
   const slot = slotOf(ctx, req);
   if (!slot) return { status: 'invalid' };
   return ctx.serialize(slotTurn(slot), async () => {
-    const outcome = grantNow(ctx, req, slot);
-    if (outcome.status === 'exhausted' && (await reclaimFromOthers(ctx, slot, req.holder))) return grantNow(ctx, req, slot);
+    const outcome = await ctx.commits.run(() => grantNow(ctx, req, slot));
+    if (outcome.status === 'exhausted' && (await reclaimFromOthers(ctx, slot, req.holder))) return ctx.commits.run(() => grantNow(ctx, req, slot));
     return outcome;
   });
 }
 
-/** Re-reads the key inside the slot's turn (it may have been revoked meanwhile), then grants synchronously. */
+/** Re-reads the key inside the slot's turn (it may have been revoked meanwhile), then grants, in the turn's group commit. */
 function grantNow(ctx: MeteringContext, req: LeaseRequest, slot: Slot): LeaseReply {
   const key = ctx.accounts.usableKey(req.keyHash, ctx.now());
   if (!key) return { status: 'invalid' };

@@ -6,5 +6,7 @@ import { slotTurn } from './slot.ts';
 export function handleRelease(ctx: MeteringContext, req: ReleaseRequest): Promise<{ returned: number }> {
   const slot = { keyId: req.keyId, endpoint: req.endpoint, day: req.day };
   // In the slot's turn, so that a grant in progress never sees half of a release.
-  return ctx.serialize(slotTurn(slot), async () => ({ returned: ctx.quota.release(slot, req.holder, req.ranges, ctx.now(), req.drained) }));
+  return ctx.serialize(slotTurn(slot), async () => ({
+    returned: await ctx.commits.run(() => ctx.quota.release(slot, req.holder, req.ranges, ctx.now(), req.drained)),
+  }));
 }

@@ -34,9 +34,11 @@ export async function reclaimFromOthers(ctx: MeteringContext, slot: Slot, asker:
   const holders = ctx.quota.otherHolders(slot, asker);
   if (holders.length === 0) return false;
   const returned = await Promise.all(holders.map((h) => ctx.reclaim(h, slot)));
-  holders.forEach((h, i) => {
-    const ranges = returned[i];
-    if (ranges !== undefined) ctx.quota.release(slot, h, ranges, ctx.now(), true);
-  });
+  await ctx.commits.run(() =>
+    holders.forEach((h, i) => {
+      const ranges = returned[i];
+      if (ranges !== undefined) ctx.quota.release(slot, h, ranges, ctx.now(), true);
+    }),
+  );
   return true;
 }

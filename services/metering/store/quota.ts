@@ -100,21 +100,24 @@ function statements(db: Db) {
 
 export class QuotaStore {
   readonly #q: ReturnType<typeof statements>;
-  /** Grants a block to a holder (see grantNow), in one transaction. */
+  /**
+   * Grants a block to a holder (see grantNow), in one transaction: IMMEDIATE on its own (the write lock first,
+   * so that metering processes sharing metering.db never both read a slot before either writes it), or a
+   * savepoint inside a group commit's transaction (db/group-commit.ts).
+   */
   readonly grant: (s: Slot, r: GrantRequest, now: number) => GrantResult;
-  /** Takes back units from a holder (see releaseNow), in one transaction: how many came back. */
+  /** Takes back units from a holder (see releaseNow), in one transaction as grant: how many came back. */
   readonly release: (s: Slot, holder: string, ranges: readonly Range[], now: number, drained?: boolean) => number;
 
   constructor(db: Db) {
     this.#q = statements(db);
-    // IMMEDIATE: the write lock first, so that metering processes sharing metering.db never both read a slot
-    // before either writes it (each process serves its own shards; this holds while their number changes too).
     const grant = db.transaction((s: Slot, r: GrantRequest, now: number) => this.#grantNow(s, r, now));
     const release = db.transaction((s: Slot, holder: string, ranges: readonly Range[], now: number, drained: boolean) =>
       this.#releaseNow(s, holder, ranges, now, drained),
     );
-    this.grant = (s, r, now) => grant.immediate(s, r, now);
-    this.release = (s, holder, ranges, now, drained = false) => release.immediate(s, holder, ranges, now, drained);
+    this.grant = (s, r, now) => (db.inTransaction ? grant(s, r, now) : grant.immediate(s, r, now));
+    this.release = (s, holder, ranges, now, drained = false) =>
+      db.inTransaction ? release(s, holder, ranges, now, drained) : release.immediate(s, holder, ranges, now, drained);
   }
 
   /** Holders other than `except` that may still hold unused numbers of this slot. */
