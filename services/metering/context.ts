@@ -8,13 +8,19 @@ import type { Accounts } from './store/accounts.ts';
 import type { QuotaStore, Slot } from './store/quota.ts';
 import type { Throttle } from './store/throttle.ts';
 
+/** One shard's quota (db/shards.ts), and its group commit: its grants and releases of one turn commit together. */
+export interface Shard {
+  db: Db;
+  quota: QuotaStore;
+  commits: GroupCommit;
+}
+
 export interface MeteringContext {
   db: Db;
   accounts: Accounts;
-  quota: QuotaStore;
+  /** Every shard's quota, by shard number (services/shared/metering-protocol/subjects.ts, shardOf). */
+  shards: readonly Shard[];
   throttle: Throttle;
-  /** Grants and releases of one event-loop turn commit together (one fsync), before any reply. */
-  commits: GroupCommit;
   now: () => number;
   log: Log;
   /** Whether metering.db takes commits (ping reports it); told of every storage fault. */

@@ -9,6 +9,7 @@ import { createProcessRegistry } from '../shared/metrics/registry.ts';
 import { widerThanPrivate } from '../shared/private-files.ts';
 import { readMeteringConfig } from './config.ts';
 import { openMeteringDb } from './db/open.ts';
+import { openShardDbs } from './db/shards.ts';
 import { createLog } from './log.ts';
 import { createMeteringMetrics } from './metrics/metering-metrics.ts';
 import { startMetricsServer } from './metrics/server.ts';
@@ -53,7 +54,16 @@ function openDb(): Db {
     return exitOnStorage('cannot be opened', error);
   }
 }
+
+function openShards(main: Db): Db[] {
+  try {
+    return openShardDbs(dataDir, main);
+  } catch (error) {
+    return exitOnStorage('or a shard file under quota/ cannot be opened', error);
+  }
+}
 const db = openDb();
+const shardDbs = openShards(db);
 const wider = widerThanPrivate(dataDir);
 if (wider !== undefined) {
   log.error({ msg: 'DATA_DIR is open to other users: it holds personal data; chmod 700 it', dataDir, mode: wider.toString(8) });
@@ -71,6 +81,7 @@ const registry = createProcessRegistry(worker);
 const service = await startMeteringService({
   nc,
   db,
+  shardDbs,
   log,
   metrics: createMeteringMetrics(registry),
   usageRetentionDays: config.usageRetentionDays,
@@ -101,6 +112,7 @@ async function shutdown(signal: string): Promise<void> {
   await metrics?.close();
   await service.stop();
   await nc.drain().catch(() => undefined);
+  for (const shardDb of shardDbs) shardDb.close();
   db.close();
   process.exit(0);
 }

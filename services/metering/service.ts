@@ -17,7 +17,7 @@ import {
   releaseSubject,
   SHARD_COUNT,
 } from '../shared/metering-protocol/subjects.ts';
-import { ServiceFault, type MeteringContext } from './context.ts';
+import { ServiceFault, type MeteringContext, type Shard } from './context.ts';
 import { GroupCommit } from './db/group-commit.ts';
 import type { Db } from './db/open.ts';
 import { handleLease } from './handlers/lease.ts';
@@ -51,6 +51,11 @@ const DAY_MS = 86_400_000;
 export interface MeteringServiceOptions {
   nc: NatsConnection;
   db: Db;
+  /**
+   * Every shard's quota database (db/shards.ts, openShardDbs), by shard number. Default: metering.db holds
+   * every shard's quota (tests running the service in their own process).
+   */
+  shardDbs?: readonly Db[];
   log: Log;
   /** Injected clock (ms since epoch); the process passes Date.now. */
   now?: () => number;
@@ -135,9 +140,8 @@ function createContext(options: MeteringServiceOptions): MeteringContext {
   return {
     db,
     accounts: createAccounts(db),
-    quota: new QuotaStore(db),
+    shards: shardsOver(options.shardDbs ?? Array.from({ length: SHARD_COUNT }, () => db)),
     throttle: createThrottle(db),
-    commits: new GroupCommit(db),
     now,
     log,
     storage: new StorageHealth({ db, log, now, onFatal }),
@@ -156,6 +160,19 @@ function createContext(options: MeteringServiceOptions): MeteringContext {
     },
     serialize: createSerializer(),
   };
+}
+
+/** A store and a group commit per database: shards that share one database share them too. */
+function shardsOver(dbs: readonly Db[]): Shard[] {
+  const byDb = new Map<Db, Shard>();
+  return dbs.map((shardDb) => {
+    let shard = byDb.get(shardDb);
+    if (shard === undefined) {
+      shard = { db: shardDb, quota: new QuotaStore(shardDb), commits: new GroupCommit(shardDb) };
+      byDb.set(shardDb, shard);
+    }
+    return shard;
+  });
 }
 
 type Add = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
@@ -190,7 +207,7 @@ function addEndpoints(add: Add, shards: readonly number[]): void {
 function startHousekeeping(ctx: MeteringContext, days: number): { stop(): Promise<void> } {
   const prune = () => {
     try {
-      ctx.quota.pruneHolds(utcDay(ctx.now() - DAY_MS));
+      for (const quota of new Set(ctx.shards.map((s) => s.quota))) quota.pruneHolds(utcDay(ctx.now() - DAY_MS));
     } catch (error) {
       if (!ctx.storage.failed(error)) ctx.log.error({ msg: 'pruning lease records failed', error: describeStorageError(error) });
     }
@@ -198,7 +215,7 @@ function startHousekeeping(ctx: MeteringContext, days: number): { stop(): Promis
   prune();
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
-  const retention = startUsageRetention(ctx.quota, days, ctx.now, ctx.log);
+  const retention = startUsageRetention([...new Set(ctx.shards.map((s) => s.quota))], days, ctx.now, ctx.log);
   return {
     async stop() {
       clearInterval(pruneTimer);

@@ -54,7 +54,7 @@ describe('usage retention', () => {
     try {
       fill(db, 4, 900);
       const logged: Record<string, unknown>[] = [];
-      const retention = startUsageRetention(new QuotaStore(db), 400, () => NOW, { info: (f) => logged.push(f), error: (f) => logged.push(f) });
+      const retention = startUsageRetention([new QuotaStore(db)], 400, () => NOW, { info: (f) => logged.push(f), error: (f) => logged.push(f) });
       await retention.idle();
       retention.stop();
       const kept = days(db);

@@ -79,6 +79,6 @@ export async function returnUnitsRetrying(
 }
 
 function releaseOf(holder: string, slot: Slot, ranges: readonly Range[], drained: boolean): ReleaseRequest {
-  const { keyId, endpoint, day } = slot;
-  return { holder, keyId, endpoint, day, ranges: ranges.map(([from, to]): [number, number] => [from, to]), drained };
+  const { keyHash, keyId, endpoint, day } = slot;
+  return { holder, keyHash, keyId, endpoint, day, ranges: ranges.map(([from, to]): [number, number] => [from, to]), drained };
 }

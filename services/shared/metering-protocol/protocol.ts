@@ -85,6 +85,8 @@ export type LeaseReply = z.infer<typeof leaseReply>;
 
 export const releaseRequest = z.object({
   holder: holderSchema,
+  /** The key's hash: its shard holds the slot. */
+  keyHash: z.string().regex(KEY_HASH_PATTERN),
   keyId: z.string(),
   endpoint: endpointSchema,
   day: daySchema,
