@@ -14,11 +14,6 @@ import type { MeteredEndpoint } from '../../shared/plans.ts';
 
 /** The file's directory under DATA_DIR. */
 export const HOST_LEDGER_DIR = 'host-allowance';
-/**
- * Address space reserved for the map (the file grows as it is written): a slot record is about 100 bytes, so
- * this holds millions of keys' days.
- */
-const MAP_SIZE_BYTES = 1 << 30;
 
 /**
  * A slot record: numbers at fixed places, then the held ranges as [from, to] pairs. X-RateLimit-Used is
@@ -258,8 +253,9 @@ function openShared(dir: string): Database<Buffer, string> {
   if (handle === undefined) {
     makePrivateDir(dir);
     // noSync: a commit is in the shared page cache at once, which every worker and a restart after kill -9 see;
-    // an fsync per request would cost more than the request. useWritemap: writes go straight to the map.
-    const db = open<Buffer, string>({ path: dir, encoding: 'binary', noSync: true, useWritemap: true, mapSize: MAP_SIZE_BYTES });
+    // an fsync per request would cost more than the request. useWritemap: writes go straight to the map. The
+    // map starts small and lmdb grows it (and the file) as records are written.
+    const db = open<Buffer, string>({ path: dir, encoding: 'binary', noSync: true, useWritemap: true });
     handle = { db, refs: 0 };
     handles.set(dir, handle);
   }
