@@ -12,8 +12,10 @@ import { countUnits, normalise, type Range } from '../../shared/metering-protoco
 import { makePrivateDir } from '../../shared/private-files.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 
-/** The file's directory under DATA_DIR. */
+/** The ledger's directory under DATA_DIR. */
 export const HOST_LEDGER_DIR = 'host-allowance';
+/** LMDB environments the ledger is split into by key hash, each with its own write lock (LedgerStripe). */
+export const STRIPES = 16;
 
 /**
  * A slot record: numbers at fixed places, then the held ranges as [from, to] pairs. X-RateLimit-Used is
@@ -57,15 +59,90 @@ const infoKey = (hash: string) => `k|${hash}`;
 const idKey = (keyId: string) => `i|${keyId}`;
 
 export class HostLedger {
-  readonly #db: Database<Buffer, string>;
-  readonly #dir: string;
   /** The host's lease-holder id: kept in the file, so that it outlives every worker and a restart of the host. */
   readonly hostId: string;
+  readonly #dir: string;
+  readonly #stripes: LedgerStripe[];
 
   constructor(dataDir: string) {
     this.#dir = path.resolve(dataDir, HOST_LEDGER_DIR);
-    this.#db = openShared(this.#dir);
-    this.hostId = this.#db.transactionSync(() => {
+    this.#stripes = Array.from({ length: STRIPES }, (_, n) => new LedgerStripe(openShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`))));
+    this.hostId = this.#stripes[0].hostId();
+  }
+
+  /** The stripe of a key (bits of its hash that do not choose its metering shard). */
+  #of(hash: string): LedgerStripe {
+    return this.#stripes[Number.parseInt(hash.slice(8, 16), 16) % STRIPES];
+  }
+
+  info(hash: string): KeyInfo | undefined {
+    return this.#of(hash).info(hash);
+  }
+
+  hashOf(keyId: string): string | undefined {
+    for (const stripe of this.#stripes) {
+      const hash = stripe.hashOf(keyId);
+      if (hash !== undefined) return hash;
+    }
+    return undefined;
+  }
+
+  take(hash: string, endpoint: MeteredEndpoint, day: string, now: number, askBelowShare: number, askForMs: number): HostTake {
+    return this.#of(hash).take(hash, endpoint, day, now, askBelowShare, askForMs);
+  }
+
+  grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, ranges: readonly Range[], others: number): void {
+    this.#of(hash).grant(hash, endpoint, day, info, ranges, others);
+  }
+
+  exhausted(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, used: number, until: number): void {
+    this.#of(hash).exhausted(hash, endpoint, day, info, used, until);
+  }
+
+  askFailed(hash: string, endpoint: MeteredEndpoint, day: string): void {
+    this.#of(hash).askFailed(hash, endpoint, day);
+  }
+
+  holding(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
+    return this.#of(hash).holding(hash, endpoint, day);
+  }
+
+  drain(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
+    return this.#of(hash).drain(hash, endpoint, day);
+  }
+
+  forget(hash: string): Drained[] {
+    return this.#of(hash).forget(hash);
+  }
+
+  sweepDays(today: string): Drained[] {
+    return this.#stripes.flatMap((stripe) => stripe.sweepDays(today));
+  }
+
+  clear(): Drained[] {
+    return this.#stripes.flatMap((stripe) => stripe.clear());
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#stripes.map((_, n) => closeShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`))));
+  }
+}
+
+/**
+ * One stripe of the ledger, an LMDB environment of its own: LMDB has one write lock per environment, and the
+ * host's workers take units of different keys at once; in one environment each would wait for the other's
+ * transaction (and, on a busy machine, for the other to be scheduled again while it holds the lock).
+ */
+class LedgerStripe {
+  readonly #db: Database<Buffer, string>;
+
+  constructor(db: Database<Buffer, string>) {
+    this.#db = db;
+  }
+
+  /** The host's id, made by the first worker that opens the ledger. */
+  hostId(): string {
+    return this.#db.transactionSync(() => {
       const held = this.#db.getBinary('host-id');
       if (held) return held.toString('utf8');
       const id = `host-${randomBytes(8).toString('hex')}`;
@@ -205,10 +282,6 @@ export class HostLedger {
       }
       return drained;
     });
-  }
-
-  close(): Promise<void> {
-    return closeShared(this.#dir);
   }
 
   /** Inside a write transaction: removes the slots in [start, end) whose day is `chosen`, with what they held. */
