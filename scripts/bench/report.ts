@@ -55,6 +55,13 @@ function method(r: BenchResults): string {
   ${o.scalingSizes.map(n0).join(', ')} entries (\`scripts/generate-synthetic-corpus.ts\`).
 - **Metering.** \`scripts/bench/metering-load.ts\`: a worker's Meter against the metering service on a real
   nats-server.
+- **Many clients.** The HTTP stack again, on \`GET /api/v1/stats\`: 1,000 and 10,000 free keys registered over
+  many loopback addresses and each used once before the runs, each request with the next key
+  (\`scripts/bench/wrk/keys.lua\`), against 8 institution keys the same way, in ${o.runs} alternating pairs at 32
+  and 256 connections; a client sending one request at a time against a key at volume
+  (\`scripts/bench/one-at-a-time.ts\`); the metering service alone with 1 and 2 processes
+  (\`scripts/bench/metering-admissions.ts\`). \`npm run bench -- --only many-clients --compare <ref>\` sets a
+  ref's figures beside them as the baseline.
 `;
 }
 
