@@ -24,7 +24,7 @@ import {
 } from '../support/faults.ts';
 import { startPm2Stack } from '../support/pm2-stack.ts';
 import { httpClient } from '../reliability/support/http.ts';
-import { REFILL_AT_SHARE } from '../../services/api/metering-client/nats-meter.ts';
+import { REFILL_AT_SHARE } from '../../services/api/metering-client/allowance.ts';
 import { MAX_RATE_BLOCK_UNITS } from '../../services/metering/store/block-size.ts';
 
 import type { Sample } from '../support/faults.ts';

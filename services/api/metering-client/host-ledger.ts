@@ -1,62 +1,23 @@
 // The allowance the API workers of one host share: the units metering leased to the host (one lease holder,
-// whose id is kept here), per key, endpoint and UTC day, with the count X-RateLimit-Used reports, in an LMDB
-// file under DATA_DIR that every worker maps. Each operation is one LMDB write transaction: atomic across
-// the workers, and a worker killed in the middle of one leaves nothing half-written (docs/metering.md).
-import { randomBytes } from 'node:crypto';
+// whose id is kept here), per key, endpoint and UTC day, with the count X-RateLimit-Used reports, in LMDB files
+// under DATA_DIR that every worker maps. Each operation is one LMDB write transaction: atomic across the workers,
+// and a worker killed in the middle of one leaves nothing half-written (docs/metering.md).
 import path from 'node:path';
 
 import { open, type Database } from 'lmdb';
 
 import type { KeyInfo } from '../../shared/metering-protocol/protocol.ts';
-import { countUnits, normalise, type Range } from '../../shared/metering-protocol/ranges.ts';
+import type { Range } from '../../shared/metering-protocol/ranges.ts';
 import { makePrivateDir } from '../../shared/private-files.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
+import { LedgerStripe, type Drained, type HostTake } from './ledger-stripe.ts';
+
+export type { Drained, HostTake } from './ledger-stripe.ts';
 
 /** The ledger's directory under DATA_DIR. */
 export const HOST_LEDGER_DIR = 'host-allowance';
 /** LMDB environments the ledger is split into by key hash, each with its own write lock (LedgerStripe). */
 export const STRIPES = 16;
-
-/**
- * A slot record: numbers at fixed places, then the held ranges as [from, to] pairs. X-RateLimit-Used is
- * OTHERS + TAKEN: the units metering counts for other holders (at the host's last grant) plus the units the host
- * served. While no other holder has any, it is exact whatever order the host's grants arrive in.
- */
-const OTHERS = 0;
-const TAKEN = 1;
-const GRANTED = 2;
-const ASKING_UNTIL = 3;
-const EXHAUSTED_UNTIL = 4;
-const EXHAUSTED_USED = 5;
-const UNREPORTED = 6;
-const RANGES = 7;
-
-export interface HostTake {
-  /** The unit taken, or undefined when the host holds none for the slot. */
-  unit?: number;
-  /** X-RateLimit-Used of that unit: other holders' count at the host's last grant, plus the units the host served. */
-  used: number;
-  /** The host should ask for its next block now (this worker is the one to ask: no other is asking). */
-  askAhead: boolean;
-  /** Metering said the day is used up: refuse until then, reporting `exhaustedUsed`. */
-  exhaustedUntil: number;
-  exhaustedUsed: number;
-}
-
-/** Units that leave the ledger for metering (a drain), with the slot they belong to. */
-export interface Drained {
-  keyHash: string;
-  keyId: string;
-  endpoint: MeteredEndpoint;
-  day: string;
-  ranges: Range[];
-  /** The service may still count units of the last grant as leased here: say the host used them. */
-  unreported: boolean;
-}
-
-const slotKey = (hash: string, endpoint: string, day: string) => `s|${hash}|${endpoint}|${day}`;
-const infoKey = (hash: string) => `k|${hash}`;
-const idKey = (keyId: string) => `i|${keyId}`;
 
 export class HostLedger {
   /** The host's lease-holder id: kept in the file, so that it outlives every worker and a restart of the host. */
@@ -129,193 +90,6 @@ export class HostLedger {
 }
 
 /**
- * One stripe of the ledger, an LMDB environment of its own: LMDB has one write lock per environment, and the
- * host's workers take units of different keys at once; in one environment each would wait for the other's
- * transaction (and, on a busy machine, for the other to be scheduled again while it holds the lock).
- */
-class LedgerStripe {
-  readonly #db: Database<Buffer, string>;
-
-  constructor(db: Database<Buffer, string>) {
-    this.#db = db;
-  }
-
-  /** The host's id, made by the first worker that opens the ledger. */
-  hostId(): string {
-    return this.#db.transactionSync(() => {
-      const held = this.#db.getBinary('host-id');
-      if (held) return held.toString('utf8');
-      const id = `host-${randomBytes(8).toString('hex')}`;
-      this.#db.putSync('host-id', Buffer.from(id));
-      return id;
-    });
-  }
-
-  /** The key as the host last learned it from metering. */
-  info(hash: string): KeyInfo | undefined {
-    const raw = this.#db.getBinary(infoKey(hash));
-    return raw === undefined ? undefined : (JSON.parse(raw.toString('utf8')) as KeyInfo);
-  }
-
-  hashOf(keyId: string): string | undefined {
-    return this.#db.getBinary(idKey(keyId))?.toString('utf8');
-  }
-
-  /** Takes the lowest unit the host holds for the slot; asks ahead once fewer than `askBelowShare` of the last grant are left. */
-  take(hash: string, endpoint: MeteredEndpoint, day: string, now: number, askBelowShare: number, askForMs: number): HostTake {
-    return this.#db.transactionSync(() => {
-      const key = slotKey(hash, endpoint, day);
-      const rec = this.#read(key);
-      if (rec === undefined) return { used: 0, askAhead: false, exhaustedUntil: 0, exhaustedUsed: 0 };
-      const out: HostTake = { used: 0, askAhead: false, exhaustedUntil: rec[EXHAUSTED_UNTIL], exhaustedUsed: rec[EXHAUSTED_USED] };
-      if (rec.length === RANGES) return out;
-      const unit = rec[RANGES];
-      let next = rec;
-      if (unit === rec[RANGES + 1]) {
-        next = new Float64Array(rec.length - 2);
-        next.set(rec.subarray(0, RANGES));
-        next.set(rec.subarray(RANGES + 2), RANGES);
-      } else rec[RANGES] = unit + 1;
-      next[TAKEN] += 1;
-      const held = heldIn(next);
-      if (held < Math.ceil(next[GRANTED] * askBelowShare) && next[ASKING_UNTIL] <= now) {
-        next[ASKING_UNTIL] = now + askForMs;
-        out.askAhead = true;
-      }
-      this.#db.putSync(key, Buffer.from(next.buffer, next.byteOffset, next.byteLength));
-      out.unit = unit;
-      out.used = next[OTHERS] + next[TAKEN];
-      return out;
-    });
-  }
-
-  /**
-   * A grant to the host: its units join the slot. `used - held` (the slot's count less what metering counts as
-   * the host's: granted, not returned) is what the other holders account for.
-   */
-  grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, ranges: readonly Range[], others: number): void {
-    this.#db.transactionSync(() => {
-      const key = slotKey(hash, endpoint, day);
-      const rec = this.#read(key) ?? fresh();
-      const merged = normalise([...rangesOf(rec), ...ranges]);
-      const next = new Float64Array(RANGES + 2 * merged.length);
-      next[OTHERS] = others;
-      next[TAKEN] = rec[TAKEN];
-      next[GRANTED] = countUnits(ranges);
-      next[UNREPORTED] = 1;
-      merged.forEach(([from, to], i) => next.set([from, to], RANGES + 2 * i));
-      this.#write(key, next);
-      this.#remember(hash, info);
-    });
-  }
-
-  /** Metering says the slot is used up: every worker refuses it locally until `until`. */
-  exhausted(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, used: number, until: number): void {
-    this.#db.transactionSync(() => {
-      const key = slotKey(hash, endpoint, day);
-      const rec = this.#read(key) ?? fresh();
-      rec[EXHAUSTED_UNTIL] = until;
-      rec[EXHAUSTED_USED] = used;
-      rec[ASKING_UNTIL] = 0;
-      this.#write(key, rec);
-      this.#remember(hash, info);
-    });
-  }
-
-  /** An ask that failed: the next admission may ask again at once. */
-  askFailed(hash: string, endpoint: MeteredEndpoint, day: string): void {
-    this.#db.transactionSync(() => {
-      const key = slotKey(hash, endpoint, day);
-      const rec = this.#read(key);
-      if (rec === undefined) return;
-      rec[ASKING_UNTIL] = 0;
-      this.#write(key, rec);
-    });
-  }
-
-  /** The units the host holds unused for the slot, left in place. */
-  holding(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
-    const rec = this.#read(slotKey(hash, endpoint, day));
-    return rec === undefined ? [] : rangesOf(rec);
-  }
-
-  /**
-   * Removes and returns the slot's unused units (metering reclaims them for another holder). Metering then
-   * holds nothing as the host's: the units the host served count among the others' from here on.
-   */
-  drain(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
-    return this.#db.transactionSync(() => {
-      const key = slotKey(hash, endpoint, day);
-      const rec = this.#read(key);
-      if (rec === undefined) return [];
-      const next = rec.slice(0, RANGES);
-      next[OTHERS] += next[TAKEN];
-      next[TAKEN] = 0;
-      next[UNREPORTED] = 0;
-      this.#write(key, next);
-      return rangesOf(rec);
-    });
-  }
-
-  /** Forgets a key (revoked, suspended, plan or expiry changed): its records go, its units are handed back. */
-  forget(hash: string): Drained[] {
-    return this.#db.transactionSync(() => {
-      const drained = this.#removeSlots(`s|${hash}|`, `s|${hash}}`, () => true);
-      const info = this.info(hash);
-      if (info !== undefined) this.#db.removeSync(idKey(info.id));
-      this.#db.removeSync(infoKey(hash));
-      return drained;
-    });
-  }
-
-  /** Removes the slots of days other than `today` (their units go back). */
-  sweepDays(today: string): Drained[] {
-    return this.#db.transactionSync(() => this.#removeSlots('s|', 's}', (day) => day !== today));
-  }
-
-  /** Removes every key and slot (broadcasts may have been missed): the units go back. The host id stays. */
-  clear(): Drained[] {
-    return this.#db.transactionSync(() => {
-      const drained = this.#removeSlots('s|', 's}', () => true);
-      for (const [start, end] of [['k|', 'k}'], ['i|', 'i}']]) {
-        for (const key of Array.from(this.#db.getKeys({ start, end }))) this.#db.removeSync(key);
-      }
-      return drained;
-    });
-  }
-
-  /** Inside a write transaction: removes the slots in [start, end) whose day is `chosen`, with what they held. */
-  #removeSlots(start: string, end: string, chosen: (day: string) => boolean): Drained[] {
-    const out: Drained[] = [];
-    // Read first (each value copied as it is read), then removed: no removal under the open cursor.
-    for (const { key, rec } of Array.from(this.#db.getRange({ start, end }), (e) => ({ key: e.key, rec: decode(e.value) }))) {
-      const [, hash, endpoint, day] = key.split('|');
-      if (!chosen(day)) continue;
-      const info = this.info(hash);
-      if (info !== undefined) {
-        out.push({ keyHash: hash, keyId: info.id, endpoint: endpoint as MeteredEndpoint, day, ranges: rangesOf(rec), unreported: rec[UNREPORTED] === 1 });
-      }
-      this.#db.removeSync(key);
-    }
-    return out;
-  }
-
-  #remember(hash: string, info: KeyInfo): void {
-    this.#db.putSync(infoKey(hash), Buffer.from(JSON.stringify(info)));
-    this.#db.putSync(idKey(info.id), Buffer.from(hash));
-  }
-
-  #read(key: string): Float64Array | undefined {
-    const raw = this.#db.getBinary(key);
-    return raw === undefined ? undefined : decode(raw);
-  }
-
-  #write(key: string, rec: Float64Array): void {
-    this.#db.putSync(key, Buffer.from(rec.buffer, rec.byteOffset, rec.byteLength));
-  }
-}
-
-/**
  * LMDB must not be opened twice by one process (its locks are per process, and closing one handle drops the
  * other's): ledgers of one directory in one process (tests run several workers in one) share one handle.
  */
@@ -342,27 +116,4 @@ async function closeShared(dir: string): Promise<void> {
   if (handle === undefined || --handle.refs > 0) return;
   handles.delete(dir);
   await handle.db.close();
-}
-
-/** The record as numbers (LMDB's bytes need not be 8-byte aligned). */
-function decode(raw: Uint8Array): Float64Array {
-  const rec = new Float64Array(raw.byteLength / 8);
-  new Uint8Array(rec.buffer).set(raw);
-  return rec;
-}
-
-function fresh(): Float64Array {
-  return new Float64Array(RANGES);
-}
-
-function rangesOf(rec: Float64Array): Range[] {
-  const out: Range[] = [];
-  for (let i = RANGES; i + 1 < rec.length; i += 2) out.push([rec[i], rec[i + 1]]);
-  return out;
-}
-
-function heldIn(rec: Float64Array): number {
-  let n = 0;
-  for (let i = RANGES; i + 1 < rec.length; i += 2) n += rec[i + 1] - rec[i] + 1;
-  return n;
 }

@@ -14,8 +14,6 @@ import type { Admission, Meter, MeteringHealth, Registration, RegistrationInput 
 import { LeaseSweeper } from './sweeper.ts';
 import { connectTransport, type MeteringTransport } from './transport.ts';
 
-export { REFILL_AT_SHARE } from './allowance.ts';
-
 /**
  * Longest an admission waits for the metering service, over all its lease requests (a reply discarded after
  * a reconnect makes a second one): past it the request fails closed, fast, as internal_error.
