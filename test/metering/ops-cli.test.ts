@@ -117,7 +117,7 @@ describe('ops CLI', () => {
     assert.deepEqual(settled && { used: settled.used, leased: settled.leased }, { used: block.used, leased: block.leased }, json.stdout);
     const text = await ops('usage', 'ama@example.org');
     assert.match(text.stdout, /^keyPrefix\s+keyName\s+endpoint\s+used\s+leased\s+limit/m);
-    assert.match(text.stdout, /leased: of these, units workers hold/);
+    assert.match(text.stdout, /leased: of these, units hosts and workers hold/);
   });
 
   it('ops CLI - set-plan, suspend and reinstate change the developer', async () => {
