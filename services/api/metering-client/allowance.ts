@@ -122,8 +122,11 @@ export class Allowance {
     return lease !== undefined && lease.day === utcDay(now) && lease.atVolume(now);
   }
 
-  /** Applies metering's answer to a request for units (before any admission waiting for it decides again). */
-  apply(hash: string, endpoint: MeteredEndpoint, holder: Holder, reply: LeaseReply, now: number): void {
+  /**
+   * Applies metering's answer to the request `requestId` for units (before any admission waiting for it
+   * decides again).
+   */
+  apply(hash: string, endpoint: MeteredEndpoint, holder: Holder, reply: LeaseReply, now: number, requestId: string): void {
     if (reply.status === 'invalid') {
       this.forget(hash);
       this.keys.refuse(hash, now);
@@ -131,7 +134,7 @@ export class Allowance {
     }
     const entry = this.keys.upsert(hash, reply.key);
     if (holder === 'host') {
-      if (reply.status === 'granted') this.host.grant(hash, endpoint, reply.day, reply.key, reply.ranges, reply.used - reply.held);
+      if (reply.status === 'granted') this.host.grant(hash, endpoint, reply.day, reply.key, { requestId, ranges: reply.ranges, others: reply.used - reply.held });
       else this.host.exhausted(hash, endpoint, reply.day, reply.key, reply.used, now + EXHAUSTED_RECHECK_MS);
       return;
     }

@@ -52,8 +52,16 @@ export class HostLedger {
     return this.#of(hash).take(hash, endpoint, day, now, askBelowShare, askForMs);
   }
 
-  grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, ranges: readonly Range[], others: number): void {
-    this.#of(hash).grant(hash, endpoint, day, info, ranges, others);
+  grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, grant: { requestId: string; ranges: readonly Range[]; others: number }): void {
+    this.#of(hash).grant(hash, endpoint, day, info, grant);
+  }
+
+  pendingRequest(hash: string, endpoint: MeteredEndpoint, day: string): string {
+    return this.#of(hash).pendingRequest(hash, endpoint, day);
+  }
+
+  answered(hash: string, endpoint: MeteredEndpoint, day: string, id: string): void {
+    this.#of(hash).answered(hash, endpoint, day, id);
   }
 
   exhausted(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, used: number, until: number): void {

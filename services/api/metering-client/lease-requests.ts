@@ -22,8 +22,11 @@ interface Acquisition {
   promise: Promise<void>;
 }
 
-/** Applies a reply before any waiting admission resumes; `sentAtEpoch` tells a reply that raced with an invalidation. */
-export type ApplyLease = (reply: LeaseReply, sentAtEpoch: number) => void;
+/**
+ * Applies a reply before any waiting admission resumes; `sentAtEpoch` tells a reply that raced with an
+ * invalidation, `requestId` the request it answers.
+ */
+export type ApplyLease = (reply: LeaseReply, sentAtEpoch: number, requestId: string) => void;
 
 export interface LeaseRequestsOptions {
   nc: NatsConnection;
@@ -37,6 +40,11 @@ export interface LeaseRequestsOptions {
   stats?: Pick<WorkerStats, 'lease'>;
   /** The units of a slot the holder has unused now (sent along, for the service's count of leased units). */
   holding: (hash: string, endpoint: MeteredEndpoint, holder: Holder, day: string) => Range[];
+  /**
+   * The host's request id for a slot, shared by its workers (HostLedger.pendingRequest), and its answer: a
+   * grant whose reply one worker lost comes back to the next worker that asks.
+   */
+  hostRequest: { id(hash: string, endpoint: MeteredEndpoint, day: string): string; answered(hash: string, endpoint: MeteredEndpoint, day: string, id: string): void };
 }
 
 export class LeaseRequests {
@@ -86,7 +94,7 @@ export class LeaseRequests {
     const request = {
       holder: this.o.holderId(r.holder),
       worker: this.o.workerName,
-      requestId: this.requestId(slot),
+      requestId: r.holder === 'host' ? this.o.hostRequest.id(r.hash, r.endpoint, r.day) : this.requestId(slot),
       keyHash: r.hash,
       endpoint: r.endpoint,
       day: r.day,
@@ -102,8 +110,9 @@ export class LeaseRequests {
       throw storageFailureOf(error);
     }
     this.o.stats?.lease(reply.status, performance.now() - sent);
-    this.unanswered.delete(slot);
-    apply(reply, epoch);
+    if (r.holder === 'host') this.o.hostRequest.answered(r.hash, r.endpoint, r.day, request.requestId);
+    else this.unanswered.delete(slot);
+    apply(reply, epoch, request.requestId);
   }
 
   /**

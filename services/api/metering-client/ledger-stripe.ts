@@ -47,6 +47,10 @@ export interface Drained {
 }
 
 const slotKey = (hash: string, endpoint: string, day: string) => `s|${hash}|${endpoint}|${day}`;
+/** The id of the host's request for units of a slot that is out or was lost (every worker asks with it). */
+const pendingKey = (hash: string, endpoint: string, day: string) => `r|${hash}|${endpoint}|${day}`;
+/** The id of the last grant applied to a slot: the same reply, got by two workers, is applied once. */
+const appliedKey = (hash: string, endpoint: string, day: string) => `a|${hash}|${endpoint}|${day}`;
 const infoKey = (hash: string) => `k|${hash}`;
 const idKey = (keyId: string) => `i|${keyId}`;
 
@@ -115,8 +119,14 @@ export class LedgerStripe {
    * A grant to the host: its units join the slot. `used - held` (the slot's count less what metering counts as
    * the host's: granted, not returned) is what the other holders account for.
    */
-  grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, ranges: readonly Range[], others: number): void {
+  grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, grant: { requestId: string; ranges: readonly Range[]; others: number }): void {
+    const { ranges, others } = grant;
     this.#db.transactionSync(() => {
+      // Workers of the host ask with one request id (pendingRequest): metering answers a repeat with the same
+      // units, which must join the ledger once, or units taken meanwhile would be handed out again.
+      const applied = appliedKey(hash, endpoint, day);
+      if (this.#db.getBinary(applied)?.toString('utf8') === grant.requestId) return;
+      this.#db.putSync(applied, Buffer.from(grant.requestId));
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key) ?? fresh();
       const merged = normalise([...rangesOf(rec), ...ranges]);
@@ -162,27 +172,26 @@ export class LedgerStripe {
   }
 
   /**
-   * Removes and returns the slot's unused units (metering reclaims them for another holder). Metering then
-   * holds nothing as the host's: the units the host served count among the others' from here on.
+   * Removes and returns the slot's unused units (metering reclaims them for another holder). The count stays:
+   * metering still counts the units the host served as the host's.
    */
   drain(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
     return this.#db.transactionSync(() => {
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key);
       if (rec === undefined) return [];
-      const next = rec.slice(0, RANGES);
-      next[OTHERS] += next[TAKEN];
-      next[TAKEN] = 0;
-      next[UNREPORTED] = 0;
-      this.#write(key, next);
+      this.#write(key, emptied(rec));
       return rangesOf(rec);
     });
   }
 
-  /** Forgets a key (revoked, suspended, plan or expiry changed): its records go, its units are handed back. */
+  /**
+   * Forgets a key (revoked, suspended, plan or expiry changed): its info goes (the next request asks metering,
+   * which checks the key again) and its units are handed back; its slots keep their counts for the day.
+   */
   forget(hash: string): Drained[] {
     return this.#db.transactionSync(() => {
-      const drained = this.#removeSlots(`s|${hash}|`, `s|${hash}}`, () => true);
+      const drained = this.#drainSlots(`s|${hash}|`, `s|${hash}}`);
       const info = this.info(hash);
       if (info !== undefined) this.#db.removeSync(idKey(info.id));
       this.#db.removeSync(infoKey(hash));
@@ -190,15 +199,22 @@ export class LedgerStripe {
     });
   }
 
-  /** Removes the slots of days other than `today` (their units go back). */
+  /** Removes the slots of days other than `today`: their units go back. */
   sweepDays(today: string): Drained[] {
-    return this.#db.transactionSync(() => this.#removeSlots('s|', 's}', (day) => day !== today));
+    return this.#db.transactionSync(() => {
+      const drained = this.#drainSlots('s|', 's}', (day) => day !== today);
+      for (const key of Array.from(this.#db.getKeys({ start: 's|', end: 's}' }))) if (!key.endsWith(today)) this.#db.removeSync(key);
+      for (const [start, end] of [['r|', 'r}'], ['a|', 'a}']]) {
+        for (const key of Array.from(this.#db.getKeys({ start, end }))) if (!key.endsWith(today)) this.#db.removeSync(key);
+      }
+      return drained;
+    });
   }
 
-  /** Removes every key and slot (broadcasts may have been missed): the units go back. The host id stays. */
+  /** Forgets every key (broadcasts may have been missed): their units go back. Counts and the host id stay. */
   clear(): Drained[] {
     return this.#db.transactionSync(() => {
-      const drained = this.#removeSlots('s|', 's}', () => true);
+      const drained = this.#drainSlots('s|', 's}');
       for (const [start, end] of [['k|', 'k}'], ['i|', 'i}']]) {
         for (const key of Array.from(this.#db.getKeys({ start, end }))) this.#db.removeSync(key);
       }
@@ -206,18 +222,42 @@ export class LedgerStripe {
     });
   }
 
-  /** Inside a write transaction: removes the slots in [start, end) whose day is `chosen`, with what they held. */
-  #removeSlots(start: string, end: string, chosen: (day: string) => boolean): Drained[] {
+  /**
+   * The id of the host's request for units of the slot: the one out or lost, else a new one. Every worker of
+   * the host asks with it, so that a grant metering committed for a request whose reply was lost (metering
+   * killed or frozen) comes back to whichever worker asks next.
+   */
+  pendingRequest(hash: string, endpoint: MeteredEndpoint, day: string): string {
+    return this.#db.transactionSync(() => {
+      const key = pendingKey(hash, endpoint, day);
+      const held = this.#db.getBinary(key);
+      if (held) return held.toString('utf8');
+      const id = randomBytes(8).toString('hex');
+      this.#db.putSync(key, Buffer.from(id));
+      return id;
+    });
+  }
+
+  /** The request `id` was answered: the next one gets a new id. */
+  answered(hash: string, endpoint: MeteredEndpoint, day: string, id: string): void {
+    this.#db.transactionSync(() => {
+      const key = pendingKey(hash, endpoint, day);
+      if (this.#db.getBinary(key)?.toString('utf8') === id) this.#db.removeSync(key);
+    });
+  }
+
+  /** Inside a write transaction: empties the slots in [start, end) whose day is `chosen`, with what they held. */
+  #drainSlots(start: string, end: string, chosen: (day: string) => boolean = () => true): Drained[] {
     const out: Drained[] = [];
-    // Read first (each value copied as it is read), then removed: no removal under the open cursor.
+    // Read first (each value copied as it is read), then written: no change under the open cursor.
     for (const { key, rec } of Array.from(this.#db.getRange({ start, end }), (e) => ({ key: e.key, rec: decode(e.value) }))) {
       const [, hash, endpoint, day] = key.split('|');
-      if (!chosen(day)) continue;
+      if (!chosen(day) || (rec.length === RANGES && rec[UNREPORTED] !== 1)) continue;
       const info = this.info(hash);
       if (info !== undefined) {
         out.push({ keyHash: hash, keyId: info.id, endpoint: endpoint as MeteredEndpoint, day, ranges: rangesOf(rec), unreported: rec[UNREPORTED] === 1 });
       }
-      this.#db.removeSync(key);
+      this.#write(key, emptied(rec));
     }
     return out;
   }
@@ -242,6 +282,15 @@ function decode(raw: Uint8Array): Float64Array {
   const rec = new Float64Array(raw.byteLength / 8);
   new Uint8Array(rec.buffer).set(raw);
   return rec;
+}
+
+/** The record without its units, nothing asked for or refused: the count it reports stays. */
+function emptied(rec: Float64Array): Float64Array {
+  const next = rec.slice(0, RANGES);
+  next[UNREPORTED] = 0;
+  next[ASKING_UNTIL] = 0;
+  next[EXHAUSTED_UNTIL] = 0;
+  return next;
 }
 
 function fresh(): Float64Array {

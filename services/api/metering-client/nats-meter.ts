@@ -79,6 +79,10 @@ export class NatsMeter implements Meter {
         stats: this.o.stats,
         epoch: () => this.#epoch,
         holding: (hash, endpoint, holder, day) => this.allowance.holding(hash, endpoint, holder, day),
+        hostRequest: {
+          id: (hash, endpoint, day) => this.allowance.host.pendingRequest(hash, endpoint, day),
+          answered: (hash, endpoint, day, id) => this.allowance.host.answered(hash, endpoint, day, id),
+        },
       },
       {
         keysChanged: (hashes) => {
@@ -157,12 +161,12 @@ export class NatsMeter implements Meter {
   /** One request for units of a slot (joined by the admissions that wait for the same); `ahead` 0: for a waiting admission. */
   #ask(hash: string, endpoint: MeteredEndpoint, holder: Holder, day: string | undefined, ahead: number): Promise<void> {
     const askedFor = day ?? utcDay(this.#now());
-    return this.#nats.leases.acquire(hash, endpoint, askedFor, holder, ahead, (reply, sentAtEpoch) =>
-      this.#apply(hash, endpoint, holder, reply, sentAtEpoch),
+    return this.#nats.leases.acquire(hash, endpoint, askedFor, holder, ahead, (reply, sentAtEpoch, requestId) =>
+      this.#apply(hash, endpoint, holder, reply, sentAtEpoch, requestId),
     );
   }
 
-  #apply(hash: string, endpoint: MeteredEndpoint, holder: Holder, reply: LeaseReply, sentAtEpoch: number): void {
+  #apply(hash: string, endpoint: MeteredEndpoint, holder: Holder, reply: LeaseReply, sentAtEpoch: number, requestId: string): void {
     if (reply.status !== 'invalid' && this.#epoch !== sentAtEpoch) {
       // A keys-changed broadcast arrived while this request was out: the key may now be revoked. Give the
       // units back and let the waiters ask again, so that the service checks the key again.
@@ -171,7 +175,7 @@ export class NatsMeter implements Meter {
       }
       return;
     }
-    this.allowance.apply(hash, endpoint, holder, reply, this.#now());
+    this.allowance.apply(hash, endpoint, holder, reply, this.#now(), requestId);
   }
 
   /** The current event-loop turn; the next one starts once this turn's callbacks have run. */

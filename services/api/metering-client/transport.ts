@@ -11,7 +11,7 @@ import { KEYS_CHANGED_SUBJECT, reclaimSubject } from '../../shared/metering-prot
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { WorkerStats } from '../metrics/worker-stats.ts';
 import type { Holder } from './allowance.ts';
-import { LeaseRequests } from './lease-requests.ts';
+import { LeaseRequests, type LeaseRequestsOptions } from './lease-requests.ts';
 import type { MeteringHealth, Registration, RegistrationInput } from './meter.ts';
 import { register } from './register.ts';
 import { returnUnits, returnUnitsRetrying, type ReturnOutcome, type Slot } from './returns.ts';
@@ -38,6 +38,7 @@ export interface TransportOptions {
   stats?: Pick<WorkerStats, 'lease'>;
   epoch: () => number;
   holding: (hash: string, endpoint: MeteredEndpoint, holder: Holder, day: string) => Range[];
+  hostRequest: LeaseRequestsOptions['hostRequest'];
 }
 
 export async function connectTransport(o: TransportOptions, events: TransportEvents): Promise<MeteringTransport> {
@@ -84,6 +85,7 @@ export class MeteringTransport {
       epoch: o.epoch,
       stats: o.stats,
       holding: o.holding,
+      hostRequest: o.hostRequest,
     });
     void this.#watchStatus(events);
   }

@@ -180,19 +180,20 @@ export class QuotaStore {
   /**
    * Takes back `ranges` from `holder`. Only numbers it really holds come back, so a repeated or stray release
    * cannot free a unit twice. `drained`: the holder gives back all it had left, so every other unit it was
-   * granted has served a request: it holds nothing of the slot any more.
+   * granted has served a request and is no longer outstanding (the units stay the holder's: a drain can cross
+   * a grant the holder has just received, whose units must still come back if unused).
    */
   #releaseNow(s: Slot, holder: string, ranges: readonly Range[], now: number, drained: boolean): number {
     const hold = this.#readHold(s, holder);
     const back = intersect(normalise(ranges), hold.ranges);
     const n = countUnits(back);
-    if (n === 0 && (!drained || hold.ranges.length === 0)) return 0;
+    if (n === 0 && (!drained || hold.outstanding.length === 0)) return 0;
     if (n > 0) {
       const d = this.#readDay(s);
       this.#writeDay(s, { next: d.next, used: d.used - n, free: union(d.free, back) });
     }
-    const left = drained ? { ranges: [], outstanding: [] } : { ranges: subtract(hold.ranges, back), outstanding: subtract(hold.outstanding, back) };
-    this.#writeHold(s, holder, '', left, now);
+    const outstanding = drained ? [] : subtract(hold.outstanding, back);
+    this.#writeHold(s, holder, '', { ranges: subtract(hold.ranges, back), outstanding }, now);
     return n;
   }
 
