@@ -4,8 +4,14 @@
 import { utcDay } from '../../shared/metering-protocol/day.ts';
 import type { Allowance } from './allowance.ts';
 
-/** An empty lease untouched this long is dropped (it only remembers an exhausted day or the key's volume). */
+/** An empty lease untouched this long tells metering its last block was used up. */
 export const IDLE_RETURN_MS = 1000;
+/**
+ * An empty lease untouched this long is dropped, and with the last one the key's entry: a key whose requests
+ * come every few seconds (10,000 light keys) would otherwise read its info from the host's ledger again each
+ * time. Bounds the worker's memory by the keys used in this window.
+ */
+export const FORGET_IDLE_MS = 30_000;
 export const SWEEP_INTERVAL_MS = 250;
 
 export class LeaseSweeper {
@@ -35,7 +41,7 @@ export class LeaseSweeper {
         } else if (now - lease.lastUsedAt >= IDLE_RETURN_MS && lease.exhaustedUntil <= now) {
           // Used up: the service may still count the last block as leased until told it was all used.
           this.allowance.giveBackLease(entry, endpoint, lease, true);
-          entry.leases.delete(endpoint);
+          if (now - lease.lastUsedAt >= FORGET_IDLE_MS) entry.leases.delete(endpoint);
         }
       }
       if (entry.leases.size === 0) keys.forget(entry.hash);
