@@ -194,7 +194,7 @@ describe('downloads beside their snapshot', () => {
 function rows(count: number, bodyBytes: number): EntryRows[] {
   const filler = 'x'.repeat(bodyBytes);
   return Array.from({ length: count }, (_, i): EntryRows => ({
-    facts: { globalRank: i + 1, id: i + 1, language: 'ig', partOfSpeech: 'noun', isCommon: false, frequencyRank: null, glossCount: 0, exampleCount: 0 },
+    facts: { globalRank: i + 1, id: i + 1, language: 'ig', partOfSpeech: 'noun', isCommon: false, frequencyRank: null, glossCount: 0, exampleCount: 0, pronunciationCount: 0, classroomFit: true },
     slug: `w${i}`, folded: `w${i}`, summary: '{}', body: Buffer.from(JSON.stringify({ id: i + 1, filler: `${i}${filler}` })),
     forms: [], head: '', vars: '', tags: '', gloss: null, otherForms: [], source: 'src', contributors: [],
   }));
