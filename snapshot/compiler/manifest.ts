@@ -19,7 +19,10 @@ export const CommonSourceSchema = z.object({
   attribution: z.string().min(1),
   url: z.string().url(),
   role: z.enum(['lexicon', 'examples', 'frequency', 'pronunciation', 'forms']),
-  /** Whether entries from this source count as verified (record-level doubts can still lower it). */
+  /**
+   * Whether a person reviewed the source's entries (the entries' isVerified; record-level doubts can still
+   * lower it). An edited dictionary or a wiki is not reviewed in this sense: no current source is.
+   */
   verified: z.boolean(),
   /**
    * A lexicon that writes its headwords in a spelling of its own (a dialect's, a dictionary's): the website

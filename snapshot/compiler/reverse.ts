@@ -43,7 +43,7 @@ export function applyReversed(db: Database.Database, report: ReportBuilder): voi
         components: [],
         crossReferences: [],
         stems: [],
-        verified: true,
+        verified: false,
       };
       const key = target ? target.key : recordKey(record);
       // Added to an existing entry: reported here, staged uncounted; a new word is reported by identify.

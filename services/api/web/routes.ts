@@ -2,14 +2,12 @@
 // working without JavaScript), the sign-up form and the static files, as route descriptors served through the
 // same pipeline as the API (http/pipeline.ts).
 import { utcDay } from '../../shared/metering-protocol/day.ts';
-import { fold } from '../../../snapshot/format/text.ts';
 import { MAX_BODY_BYTES } from '../config.ts';
 import type { CompressedBody } from '../http/compression.ts';
 import type { PipelineRequest } from '../http/exchange.ts';
 import type { PageHandler, PageRoute, RouteSetup } from '../http/route.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
-import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
-import type { ExampleValues } from './docs/operation-view.ts';
+import { referenceExamples } from '../openapi/examples.ts';
 import { corpusSources, readStats, wordsOfTheDay } from './data.ts';
 import { HeadwordSpellings } from './headword-spelling.ts';
 import type { Html } from './html.ts';
@@ -110,9 +108,10 @@ const signup: PageRoute = {
 };
 
 /** The reference, from the same description the API serves. */
-const docs = keptPageRoute('/docs', ({ deps, routes }) =>
-  docsPage({ assets: assets(), document: buildOpenApiDocument(routes, deps.snapshot.languages()), examples: docsExamples(deps.snapshot) }),
-);
+const docs = keptPageRoute('/docs', ({ deps, routes }) => {
+  const examples = referenceExamples(deps.snapshot);
+  return docsPage({ assets: assets(), document: buildOpenApiDocument(routes, deps.snapshot.languages(), examples), examples: examples.parameters });
+});
 
 const about = keptPageRoute('/about', ({ deps }) =>
   aboutPage({
@@ -133,14 +132,6 @@ const staticFiles = STATIC_PATHS.map((path) =>
 );
 
 export const WEBSITE_ROUTES: readonly PageRoute[] = [home, search, entry, language, downloads, developers, signup, docs, about, ...staticFiles];
-
-/** Example values for /docs that find something in this snapshot: an entry of the first active language. */
-function docsExamples(snapshot: Snapshot): ExampleValues {
-  const active = snapshot.languages().find((l) => l.status === 'active');
-  if (!active) return {};
-  const sample = snapshot.search({ language: active.code, page: 1, limit: 50 }).items.find((w) => fold(w.exactForm).length >= 3);
-  return { language: active.code, ...(sample ? { q: fold(sample.exactForm), id: sample.slug } : {}) };
-}
 
 function decodePathSegment(segment: string): string | undefined {
   try {

@@ -28,6 +28,7 @@ export function renderSearch(
   const q = first(query.q).trim().normalize('NFC');
   const languageParam = first(query.language).trim();
   const pageParam = first(query.page).trim() || '1';
+  const letterParam = first(query.letter).trim().normalize('NFC');
   const base = { assets, languages, q, page: 1, perPage: SEARCH_PAGE_SIZE, maxPage: MAX_SEARCH_PAGE };
   const language = languageParam ? deps.snapshot.findActiveLanguage(languageParam) : undefined;
   if (languageParam && !language) {
@@ -43,11 +44,17 @@ export function renderSearch(
   const page = Number(pageParam);
   // Without text, a chosen language is browsed alphabetically; with neither, there is nothing to list.
   if (!q && !language) return { page: searchPage({ ...base, page }), status: 200 };
-  const result = deps.snapshot.search({ q: q || undefined, language: language?.code, page, limit: SEARCH_PAGE_SIZE });
+  // Browsing a language: its letter index, and a letter's own pages when one is chosen.
+  const letters = !q && language ? deps.snapshot.browseLetters(language.code) : undefined;
+  const letter = letters && letterParam ? letters.find((l) => l.letter === letterParam.toLowerCase())?.letter : undefined;
+  if (letters && letterParam && letter === undefined) {
+    return { page: searchPage({ ...base, language: language?.code, letters, problem: `No ${language?.name} words are listed under “${letterParam.slice(0, 8)}”: choose a letter below.` }), status: 400 };
+  }
+  const result = deps.snapshot.search({ q: q || undefined, language: language?.code, letter, page, limit: SEARCH_PAGE_SIZE });
   const notes = new Map<number, ResultNote>();
   for (const item of result.items) {
     const note = spellings.noteFor(item, q, (slug) => deps.snapshot.entry(slug));
     if (note) notes.set(item.id, note);
   }
-  return { page: searchPage({ ...base, language: language?.code, page, result, notes }), status: 200 };
+  return { page: searchPage({ ...base, language: language?.code, letters, letter, page, result, notes }), status: 200 };
 }

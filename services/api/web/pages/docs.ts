@@ -37,7 +37,7 @@ ${operations.map((op) => html`<li data-operation="${op.operationId}"><a href="#$
 </nav>
 <h2 id="keys">Keys, limits and errors</h2>
 <p>${info.description ?? ''}</p>
-<p>In the examples, <code>$BASE</code> stands for this site's address and <code>$API_KEY</code> for your key. Send your key in the <code>X-API-Key</code> header (or <code>Authorization: Bearer</code> when that header is absent).
+<p>In the examples, <code>$BASE</code> (<code>BASE</code> in JavaScript and Python) stands for this site's address and <code>$API_KEY</code> (<code>API_KEY</code>) for your key; the values in them find something in the dictionary as it is served, and each sample response is what that call answers. Send your key in the <code>X-API-Key</code> header (or <code>Authorization: Bearer</code> when that header is absent).
 Each key has a daily limit per endpoint, reset at 00:00 UTC:
 ${PLANS.map((p, i) => html`${i > 0 ? (i === PLANS.length - 1 ? ' and ' : ', ') : ''}${p} ${DAILY_LIMITS[p].toLocaleString('en-GB')}`)}.
 Every metered response reports <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and

@@ -1,4 +1,5 @@
 // Search results: tone-marked forms, part of speech, glosses and how each result matched, with pagination.
+import type { BrowseLetter } from '../../../../snapshot/reader/snapshot.ts';
 import type { Language, WordSummary } from '../../../shared/schemas.ts';
 import { langOf, partOfSpeechLabel, searchForm } from '../components.ts';
 import type { ResultNote } from '../headword-spelling.ts';
@@ -25,6 +26,9 @@ export interface SearchPageInput {
   problem?: string;
   /** The last page a link may point at (the API's page bound). */
   maxPage: number;
+  /** Browsing a language: its letter index, and the letter whose pages are shown, if one is chosen. */
+  letters?: readonly BrowseLetter[];
+  letter?: string;
 }
 
 export function searchPage(input: SearchPageInput): Html {
@@ -35,6 +39,7 @@ export function searchPage(input: SearchPageInput): Html {
   const body = html`<h1>${heading}</h1>
 ${searchForm({ q: input.q, language: input.language, languages: input.languages, compact: Boolean(input.q || input.language) })}
 ${input.problem ? html`<div class="alert" role="alert"><p>${input.problem}</p></div>` : ''}
+${input.letters && input.letters.length > 0 ? letterIndex(input, input.letters) : ''}
 ${input.result ? results(input, input.result, languageName) : ''}
 ${!input.q && !input.problem ? html`<p>Type a word in ${names} (tone marks optional) or an English meaning.</p>` : ''}`;
   return layout({
@@ -55,7 +60,7 @@ Try fewer letters, another spelling, or an English word.</p>`;
   const first = (input.page - 1) * input.perPage + 1;
   const last = first + result.items.length - 1;
   const totalText = `${result.truncated ? 'more than ' : ''}${result.total.toLocaleString('en-GB')}`;
-  return html`<p role="status">Showing ${first}–${last} of ${totalText} ${result.total === 1 ? 'word' : 'words'}${languageName ? html` in ${languageName}` : ''}.</p>
+  return html`<p role="status">Showing ${first}–${last} of ${totalText} ${result.total === 1 ? 'word' : 'words'}${languageName ? html` in ${languageName}` : ''}${input.letter ? ` under ${input.letter.toUpperCase()}` : ''}.</p>
 <ol class="results" start="${first}">
 ${result.items.map((w) => resultItem(w, input))}
 </ol>
@@ -76,10 +81,23 @@ ${word.glosses.length > 0 ? html`<p>${word.glosses.slice(0, 4).map((g, i) => htm
 </li>`;
 }
 
+/** Links to each letter of the language's browse order; the chosen letter is marked as the current one. */
+function letterIndex(input: SearchPageInput, letters: readonly BrowseLetter[]): Html {
+  const link = (letter?: string) => `/search${queryString({ language: input.language, letter })}`;
+  return html`<nav class="letters" aria-label="Browse by letter"><ul>
+<li>${input.letter === undefined ? html`<span aria-current="page">All</span>` : html`<a href="${link()}">All</a>`}</li>
+${letters.map((l) =>
+  l.letter === input.letter
+    ? html`<li><span aria-current="page">${l.letter.toUpperCase()}</span></li>`
+    : html`<li><a href="${link(l.letter)}" aria-label="${l.letter.toUpperCase()}: ${l.count.toLocaleString('en-GB')} ${l.count === 1 ? 'word' : 'words'}">${l.letter.toUpperCase()}</a></li>`,
+)}
+</ul></nav>`;
+}
+
 function pagination(input: SearchPageInput, total: number): Html | '' {
   const pages = Math.min(Math.max(1, Math.ceil(total / input.perPage)), input.maxPage);
   if (pages <= 1) return '';
-  const link = (page: number) => `/search${queryString({ q: input.q, language: input.language, page: page > 1 ? page : undefined })}`;
+  const link = (page: number) => `/search${queryString({ q: input.q, language: input.language, letter: input.letter, page: page > 1 ? page : undefined })}`;
   const shown = new Set([1, pages, input.page - 2, input.page - 1, input.page, input.page + 1, input.page + 2]);
   const numbers = [...shown].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
   const items: Html[] = [];
