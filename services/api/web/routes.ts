@@ -10,6 +10,7 @@ import { buildOpenApiDocument } from '../openapi/document.ts';
 import { referenceExamples } from '../openapi/examples.ts';
 import { corpusSources, readStats, wordsOfTheDay } from './data.ts';
 import { HeadwordSpellings } from './headword-spelling.ts';
+import { Homographs } from './homographs.ts';
 import type { Html } from './html.ts';
 import { aboutPage } from './pages/about.ts';
 import { developersPage } from './pages/developers.ts';
@@ -48,14 +49,16 @@ const home = page('/', ({ deps }) => (req, res) => {
 
 const search = page('/search', ({ deps }) => {
   const spellings = new HeadwordSpellings(deps.snapshot);
+  const homographs = new Homographs(deps.snapshot);
   return (req, res) => {
-    const { page: body, status } = renderSearch(deps, assets(), req.query_parameters, spellings);
+    const { page: body, status } = renderSearch(deps, assets(), req.query_parameters, spellings, homographs);
     sendHtml(req, res, body, { status, cache: CACHE.short });
   };
 });
 
 const entry = page('/words/{slug}', ({ deps }) => {
   const spellings = new HeadwordSpellings(deps.snapshot);
+  const homographs = new Homographs(deps.snapshot);
   return (req, res) => {
     // Path parameters come still percent-encoded.
     const slug = decodePathSegment(req.path_parameters.slug ?? '');
@@ -69,7 +72,8 @@ const entry = page('/words/{slug}', ({ deps }) => {
       res.status(301).header('Location', entryPath(found.slug)).header('Cache-Control', CACHE.stable).send();
       return;
     }
-    sendHtml(req, res, entryPage({ assets: assets(), entry: found, spelling: spellings.forEntry(found) }), { cache: CACHE.stable });
+    const alike = homographs.of(found.language, found.exactForm);
+    sendHtml(req, res, entryPage({ assets: assets(), entry: found, spelling: spellings.forEntry(found), homographs: alike, contact: deps.config.operatorContact }), { cache: CACHE.stable });
   };
 });
 

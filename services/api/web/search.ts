@@ -3,6 +3,7 @@
 import type { Deps } from '../deps.ts';
 import { MAX_QUERY_CHARS } from './components.ts';
 import type { HeadwordSpellings, ResultNote } from './headword-spelling.ts';
+import type { Homographs } from './homographs.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
 import { searchPage } from './pages/search.ts';
@@ -23,6 +24,7 @@ export function renderSearch(
   assets: AssetUrls,
   query: Readonly<Record<string, unknown>>,
   spellings: HeadwordSpellings,
+  homographs: Homographs,
 ): { page: Html; status: number } {
   const languages = deps.snapshot.languages();
   const q = first(query.q).trim().normalize('NFC');
@@ -52,9 +54,12 @@ export function renderSearch(
   }
   const result = deps.snapshot.search({ q: q || undefined, language: language?.code, letter, page, limit: SEARCH_PAGE_SIZE });
   const notes = new Map<number, ResultNote>();
+  const numbers = new Map<number, number>();
   for (const item of result.items) {
     const note = spellings.noteFor(item, q, (slug) => deps.snapshot.entry(slug));
     if (note) notes.set(item.id, note);
+    const number = homographs.numberOf(item.language, item.exactForm, item.id);
+    if (number !== undefined) numbers.set(item.id, number);
   }
-  return { page: searchPage({ ...base, language: language?.code, letters, letter, page, result, notes }), status: 200 };
+  return { page: searchPage({ ...base, language: language?.code, letters, letter, page, result, notes, homographNumbers: numbers }), status: 200 };
 }

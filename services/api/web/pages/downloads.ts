@@ -32,7 +32,11 @@ ${index === undefined
 <a href="${DOWNLOADS_PATH}/${DOWNLOADS_INDEX_NAME}">${DOWNLOADS_PATH}/${DOWNLOADS_INDEX_NAME}</a>. A file's name
 carries the edition, so a new edition comes as new files.</p>
 <h2>Files</h2>
-${index.files.map((f, i) => fileCard(f, i))}
+<p>By language; open one to see its files.</p>
+${byLanguage(index.files).map(([languageName, files]) => html`<details class="fold">
+<summary>${languageName} <span class="muted">(${files.length} ${files.length === 1 ? 'file' : 'files'}, ${files.reduce((n, { file }) => n + file.entries, 0).toLocaleString('en-GB')} entries)</span></summary>
+${files.map(({ file, i }) => fileCard(file, i))}
+</details>`)}
 <h2>What the licences ask of you</h2>
 <p>Each source chose its own licence. When you re-use a file, the licence of its source applies, and the licences
 of the sources its entries also draw on.</p>
@@ -63,6 +67,17 @@ ${licenceLink(s.licenceName, s.licenceUrl)} (<code>${s.licence}</code>): ${licen
 <dt>SHA-256</dt><dd><code>${f.sha256}</code></dd>
 </dl>
 </section>`;
+}
+
+/** The files grouped by language, in the index's order, each with its place in the index (for its ids). */
+function byLanguage(files: readonly DownloadFile[]): Array<[string, Array<{ file: DownloadFile; i: number }>]> {
+  const groups = new Map<string, Array<{ file: DownloadFile; i: number }>>();
+  files.forEach((file, i) => {
+    let group = groups.get(file.languageName);
+    if (group === undefined) groups.set(file.languageName, (group = []));
+    group.push({ file, i });
+  });
+  return [...groups];
 }
 
 /** The line a re-user copies: the file's own credit, then that of every source its entries also draw on. */

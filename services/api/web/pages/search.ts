@@ -22,6 +22,8 @@ export interface SearchPageInput {
   result?: { total: number; truncated: boolean; items: readonly WordSummary[] };
   /** What each result's note says beyond its match type (headword spelling, matched spelling), by entry id. */
   notes?: ReadonlyMap<number, ResultNote>;
+  /** The homograph number of each result spelled like other entries, by entry id. */
+  homographNumbers?: ReadonlyMap<number, number>;
   /** A refused request, said in words (the page is then sent with status 400). */
   problem?: string;
   /** The last page a link may point at (the API's page bound). */
@@ -73,9 +75,10 @@ function resultItem(word: WordSummary, input: SearchPageInput): Html {
   const languageName = input.language ? undefined : (input.languages.find((l) => l.code === word.language)?.name ?? word.language);
   const label = input.q ? matchLabel(word, input.q) : '';
   const note = input.notes?.get(word.id);
+  const number = input.homographNumbers?.get(word.id);
   const forms = [word.exactForm, word.headword];
   return html`<li>
-<a class="word" href="/words/${encodeURIComponent(word.slug)}" lang="${lang}">${word.exactForm}</a>
+<a class="word" href="/words/${encodeURIComponent(word.slug)}" lang="${lang}">${word.exactForm}</a>${number === undefined ? '' : html`<sup class="homograph"><span class="visually-hidden">homograph </span>${number}</sup>`}
 <p class="meta">${languageName ? html`<span>${languageName}</span>` : ''}<span class="tag">${partOfSpeechLabel(word.partOfSpeech)}</span>${note?.matched ? html`<span class="tag match" data-match="${word.matchType}">matched the spelling <span lang="${lang}">${note.matched}</span></span>` : label ? html`<span class="tag match" data-match="${word.matchType}">${label}</span>` : ''}${word.isCommon ? html`<span class="tag">common</span>` : ''}${note?.spelling ? html`<span class="tag">${note.spelling.label}</span>` : ''}</p>
 ${word.glosses.length > 0 ? html`<p>${word.glosses.slice(0, 4).map((g, i) => html`${i > 0 ? '; ' : ''}${markQuotedForms(g, forms, lang)}`)}</p>` : ''}
 </li>`;
