@@ -67,13 +67,13 @@ ${entry.examples.length > examples.length ? html`<p class="note">${entry.example
 ${entry.pronunciations.length > 0 ? html`<h2>Pronunciation</h2>
 <ul class="pronunciations">${entry.pronunciations.map((p) => html`<li><span lang="${lang}-fonipa">/${p.ipa}/</span> <span class="muted">(${p.source.name}, ${p.licence.name})</span></li>`)}</ul>` : ''}
 ${entry.forms.length > 0 ? html`<h2>Other forms</h2>
-<ul>${entry.forms.map((f) => html`<li><span lang="${lang}">${f.form}</span> <span class="muted">(${FORM_LABELS[f.kind] ?? f.kind})</span></li>`)}</ul>` : ''}
+<ul class="inline">${entry.forms.map((f) => html`<li><span lang="${lang}">${f.form}</span> <span class="muted">(${FORM_LABELS[f.kind] ?? f.kind})</span></li>`)}</ul>` : ''}
 ${entry.variants.length > 0 ? html`<h2>Variants</h2>
-<ul>${entry.variants.map((v) => html`<li><span lang="${lang}">${v.form}</span>${v.kind === 'alternative-spelling' ? ' (alternative spelling)' : v.kind === 'standard-spelling' ? ' (Standard Igbo spelling)' : ''}${v.note ? html`<p class="note">${v.note}</p>` : ''}</li>`)}</ul>` : ''}
+<ul class="inline">${entry.variants.map((v) => html`<li><span lang="${lang}">${v.form}</span>${v.kind === 'alternative-spelling' ? ' (alternative spelling)' : v.kind === 'standard-spelling' ? ' (Standard Igbo spelling)' : ''}${v.note ? html`<p class="note">${v.note}</p>` : ''}</li>`)}</ul>` : ''}
 ${related.length > 0 ? html`<h2>Related forms</h2>
-<ul>${related.map((r) => html`<li>${relatedForm(r, lang)} <span class="muted">(${relationLabel(r.relation)})</span></li>`)}</ul>` : ''}
+<ul class="inline">${related.map((r) => html`<li>${relatedForm(r, lang)} <span class="muted">(${relationLabel(r.relation)})</span></li>`)}</ul>` : ''}
 ${entry.stems.length > 0 ? html`<h2>Stems</h2>
-<ul>${entry.stems.map((s) => html`<li lang="${lang}">${s}</li>`)}</ul>` : ''}
+<ul class="inline">${entry.stems.map((s) => html`<li lang="${lang}">${s}</li>`)}</ul>` : ''}
 <section class="provenance" aria-labelledby="source-heading">
 <h2 id="source-heading">Source and licence</h2>
 ${provenance(entry.source, entry.licence)}
