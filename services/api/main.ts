@@ -54,6 +54,12 @@ async function main(): Promise<void> {
       snapshot: version,
     });
   }
+  if (config.operatorContact === undefined) {
+    // On stderr with the other start-up warnings (the sample snapshot's), where an operator looks first.
+    log.error({
+      msg: 'WARNING: OPERATOR_CONTACT is not set: every page and every quota_exceeded message says that no contact address is published. Set it to an email address or an https:// URL.',
+    });
+  }
   const downloads = snapshot.downloads?.();
   if (downloads?.problem) log.error({ msg: 'serving no downloads: the snapshot has none that match it', problem: downloads.problem });
   log.flush();

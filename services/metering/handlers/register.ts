@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 
 import { displayPrefix, generateApiKey, hashApiKey } from '../../shared/metering-protocol/keys.ts';
+import { KEY_CREATION_LIMIT, KEY_CREATION_WINDOW_SECONDS } from '../../shared/plans.ts';
 import type { registerReply, RegisterRequest } from '../../shared/metering-protocol/protocol.ts';
 import { ServiceFault, type MeteringContext } from '../context.ts';
 
@@ -18,7 +19,10 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function handleRegister(ctx: MeteringContext, req: RegisterRequest): z.infer<typeof registerReply> {
   const now = ctx.now();
   // Checked first and recorded even when refused: spec, every request counts.
-  if (!ctx.throttle.attempt(req.clientIp, now)) {
+  const throttled = ctx.throttle.attempt(req.clientIp, now);
+  if (!throttled.allowed) {
+    // One line per address and window, not per refusal: an address that keeps asking cannot flood the log.
+    if (throttled.firstRefused) ctx.log.info({ msg: 'registration throttled', clientIp: req.clientIp, limit: KEY_CREATION_LIMIT, windowSeconds: KEY_CREATION_WINDOW_SECONDS });
     throw new ServiceFault('rate_limited', 'too many key requests from this address');
   }
   const email = req.input.email.trim().toLowerCase();

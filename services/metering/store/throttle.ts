@@ -5,6 +5,11 @@ import type { Db } from '../db/open.ts';
 
 const WINDOW_MS = KEY_CREATION_WINDOW_SECONDS * 1000;
 
+export interface ThrottleOutcome {
+  allowed: boolean;
+  firstRefused: boolean;
+}
+
 export function createThrottle(db: Db) {
   const insert = db.prepare<[string, number]>('INSERT INTO registration_attempts (ip, at) VALUES (?, ?)');
   const count = db.prepare<[string, number], { n: number }>(
@@ -14,16 +19,18 @@ export function createThrottle(db: Db) {
 
   /**
    * Records one attempt (spec: every request counts, refused ones too) and says whether it is allowed:
-   * at most KEY_CREATION_LIMIT attempts from `ip` in the window ending now.
+   * at most KEY_CREATION_LIMIT attempts from `ip` in the window ending now. `firstRefused`: this is the
+   * address's first refused attempt of the window (the one worth a log line).
    */
-  const attempt = db.transaction((ip: string, now: number): boolean => {
+  const attempt = db.transaction((ip: string, now: number): ThrottleOutcome => {
     prune.run(now - WINDOW_MS);
     insert.run(ip, now);
-    return (count.get(ip, now - WINDOW_MS)?.n ?? 0) <= KEY_CREATION_LIMIT;
+    const n = count.get(ip, now - WINDOW_MS)?.n ?? 0;
+    return { allowed: n <= KEY_CREATION_LIMIT, firstRefused: n === KEY_CREATION_LIMIT + 1 };
   });
 
   // IMMEDIATE: exact across metering processes too (each one's count and insert hold the write lock).
-  return { attempt: (ip: string, now: number): boolean => attempt.immediate(ip, now) };
+  return { attempt: (ip: string, now: number): ThrottleOutcome => attempt.immediate(ip, now) };
 }
 
 export type Throttle = ReturnType<typeof createThrottle>;
