@@ -24,8 +24,8 @@ export function downloadsPage(input: DownloadsPageInput): Html {
   const body = html`<h1>Download the data</h1>
 <p>Every entry of this dictionary can be downloaded, to use offline and to build on. There is one file per
 language and source: gzipped <a href="https://jsonlines.org/" rel="external">JSON Lines</a>, one entry per line,
-exactly as the API's <code>GET /api/v1/words/{id}</code> returns it, each naming its source and licence. No key is
-needed.</p>
+exactly as the API's <code>GET /api/v1/words/{id}</code> returns it, each naming its source and licence; and beside
+it the same entries as a CSV table that a spreadsheet opens. No key is needed.</p>
 ${index === undefined
     ? html`<p><strong>This edition of the dictionary has no downloads.</strong> They come with the next one.</p>`
     : html`<p>Edition <code>${index.version}</code>. The same list for programs, with sizes and SHA-256 checksums:
@@ -55,6 +55,8 @@ function fileCard(f: DownloadFile, i: number): Html {
   return html`<section class="card" aria-labelledby="file-${i + 1}">
 <h3 id="file-${i + 1}">${f.languageName}: ${f.sourceName}</h3>
 <p><a href="${f.url}" download><code>${f.name}</code></a> (${formatBytes(f.bytes)}, ${f.entries.toLocaleString('en-GB')} entries)</p>
+<p>For a spreadsheet: <a href="${f.csv.url}" download><code>${f.csv.name}</code></a> (CSV, UTF-8, ${formatBytes(f.csv.bytes)}; headword,
+part of speech, pronunciation, English meanings, how common, and the entry's page; the same licence and attribution)</p>
 <dl>
 <dt>Licence</dt><dd>${licenceLink(f.licenceName, f.licenceUrl)} (<code>${f.licence}</code>): ${licenceTerms(f.licence).short}</dd>
 ${f.includes.length > 0
