@@ -137,12 +137,34 @@ function codeExamples(operation: Operation, examples: ExampleValues): Html {
 <pre><code>${pythonExample(operation, url)}</code></pre></details>`;
 }
 
-/** The success response's sample body, as the snapshot served answers the example above. */
+/** What a sample shows: a list's first items, and a count's first keys; the description has them all. */
+const SAMPLE_ITEMS = 2;
+const SAMPLE_COUNT_KEYS = 4;
+
+/** A map of counts (by language, by part of speech): numbers, or maps of numbers, keyed by data. */
+function isCounts(value: object): boolean {
+  return Object.values(value).every((v) => typeof v === 'number' || (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'number')));
+}
+
+/**
+ * A sample cut to be read on a phone: a list keeps its first SAMPLE_ITEMS items (one inside an item), a map of
+ * counts its first SAMPLE_COUNT_KEYS keys; every field of a record stays.
+ */
+function shortened(value: unknown, depth = 0): unknown {
+  if (Array.isArray(value)) return value.slice(0, depth === 0 || depth === 1 ? SAMPLE_ITEMS : 1).map((v) => shortened(v, depth + 1));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  const kept = entries.length > SAMPLE_COUNT_KEYS && isCounts(value) ? entries.slice(0, SAMPLE_COUNT_KEYS) : entries;
+  return Object.fromEntries(kept.map(([k, v]) => [k, shortened(v, depth + 1)]));
+}
+
+/** The success response's sample body, as the snapshot served answers the example above (lists shortened). */
 function sampleResponse(operation: Operation): Html | '' {
   const success = operation.responses.find((r) => r.status.startsWith('2') && r.example !== undefined);
   if (success === undefined) return '';
   return html`<details class="code"><summary>Sample response (${success.status})</summary>
-<pre><code>${JSON.stringify(success.example, null, 2)}</code></pre></details>`;
+<p class="note">Shortened: lists show their first items and counts their first ${SAMPLE_COUNT_KEYS} keys; the call answers them all.</p>
+<pre><code>${JSON.stringify(shortened(success.example), null, 2)}</code></pre></details>`;
 }
 
 function tryForm(operation: Operation, examples: ExampleValues): Html {

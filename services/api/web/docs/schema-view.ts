@@ -54,8 +54,21 @@ export function constraintsText(schema: Schema): string {
   return parts.join(', ');
 }
 
-/** The object's fields (and those of objects nested in it, arrays of objects included) as nested lists. */
-export function propertiesList(schema: Schema): Html | '' {
+/** Names a nested schema that is one of the description's named schemas (its fields are listed there). */
+export type NamedSchemas = (schema: Schema) => string | undefined;
+
+/** The named schemas of a description, recognised by their content (a nested copy carries its own description). */
+export function namedSchemas(schemas: ReadonlyArray<readonly [string, Schema]>): NamedSchemas {
+  const key = (schema: Schema): string => JSON.stringify({ ...schema, description: undefined });
+  const byContent = new Map(schemas.filter(([, s]) => asSchema(s.properties)).map(([name, s]) => [key(s), name]));
+  return (schema) => byContent.get(key(schema));
+}
+
+/**
+ * The object's fields (and those of objects nested in it, arrays of objects included) as nested lists. A
+ * nested object that is a named schema links to it instead of listing its fields again (`named`).
+ */
+export function propertiesList(schema: Schema, named?: NamedSchemas): Html | '' {
   const target = asSchema(schema.items) && !schema.properties ? (schema.items as Schema) : schema;
   const properties = asSchema(target.properties);
   if (!properties) return '';
@@ -64,6 +77,9 @@ export function propertiesList(schema: Schema): Html | '' {
     const property = asSchema(value) ?? {};
     const constraints = constraintsText(property);
     const description = typeof property.description === 'string' ? property.description : '';
-    return html`<li><code>${name}</code> <span class="type">${typeText(property)}${required.has(name) ? '' : ', optional'}</span>${constraints ? html` <span class="muted">(${constraints})</span>` : ''}${description ? html`: ${description}` : ''}${propertiesList(property)}</li>`;
+    const items = asSchema(property.items);
+    const same = named?.(property) ?? (items ? named?.(items) : undefined);
+    const type = same === undefined ? typeText(property) : html`${items ? 'array of ' : ''}<a href="#${schemaAnchor(same)}">${same}</a>`;
+    return html`<li><code>${name}</code> <span class="type">${type}${required.has(name) ? '' : ', optional'}</span>${constraints ? html` <span class="muted">(${constraints})</span>` : ''}${description ? html`: ${description}` : ''}${same === undefined ? propertiesList(property, named) : ''}</li>`;
   })}</ul>`;
 }
