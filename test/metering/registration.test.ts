@@ -18,10 +18,12 @@ describe('registration', () => {
   let b: Meter;
   let clock = Date.parse('2025-04-01T10:00:00.000Z');
   const now = () => clock;
+  /** What metering logged (info lines), for the throttled sign-ups' line. */
+  const logged: Record<string, unknown>[] = [];
 
   before(async () => {
     nats = await startNats();
-    svc = await startMeteringInProcess(nats.url, now);
+    svc = await startMeteringInProcess(nats.url, now, undefined, undefined, { info: (fields) => logged.push(fields), error: () => {} });
     a = await workerMeter(nats.url, 'reg-a', now);
     b = await workerMeter(nats.url, 'reg-b', now);
   });
@@ -88,6 +90,14 @@ describe('registration', () => {
     assert.ok((refused[0] as PromiseRejectedResult).reason instanceof RateLimitedError);
     assert.equal(((refused[0] as PromiseRejectedResult).reason as RateLimitedError).retryAfterSeconds, 900);
     await assert.doesNotReject(a.register({ name: 'C', email: 'other-ip@example.org' }, freshIp()));
+  });
+
+  it('registration - an address\'s first refusal of a window is logged once, with the address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await a.register({ name: 'L', email: `l${i}@example.org` }, ip);
+    for (let i = 0; i < 4; i++) await assert.rejects(b.register({ name: 'L', email: `l${i + 5}@example.org` }, ip), RateLimitedError);
+    const lines = logged.filter((l) => l.msg === 'registration throttled' && l.clientIp === ip);
+    assert.deepEqual(lines, [{ msg: 'registration throttled', clientIp: ip, limit: 5, windowSeconds: 900 }]);
   });
 
   it('registration - the throttle window slides over 15 minutes and refused requests count', async () => {
