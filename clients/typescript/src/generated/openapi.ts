@@ -754,7 +754,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The entry id (an integer, e.g. 1042) or its slug (e.g. ile-2), percent-encoded in the path. */
+                /** @description The entry id (an integer) or its slug (the URL name of the entry), percent-encoded in the path. */
                 id: string;
             };
             cookie?: never;
