@@ -55,9 +55,9 @@ async function main(): Promise<void> {
     });
   }
   if (config.operatorContact === undefined) {
-    // On stderr with the other start-up warnings (the sample snapshot's), where an operator looks first.
-    log.error({
-      msg: 'WARNING: OPERATOR_CONTACT is not set: every page and every quota_exceeded message says that no contact address is published. Set it to an email address or an https:// URL.',
+    // A warning, not an error: a stack without a published contact works, and says so on its pages.
+    (log.warn ?? log.info)({
+      msg: 'OPERATOR_CONTACT is not set: every page and every quota_exceeded message says that no contact address is published. Set it to an email address or an https:// URL.',
     });
   }
   const downloads = snapshot.downloads?.();
