@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 import { natsUrl, readEnv, sharedEnvSchema } from '../shared/env.ts';
+import { natsAuthFor, type NatsAuth } from '../shared/nats-auth/credentials.ts';
 import { operatorContactEnv } from './operator-contact.ts';
 
 import type { OperatorContact } from './operator-contact.ts';
@@ -52,6 +53,8 @@ export interface ApiConfig {
   port: number;
   host: string;
   natsUrl: string;
+  /** The api role's NATS user (DATA_DIR/nats/credentials.json) and inbox prefix; none on a bus without users. */
+  natsAuth?: NatsAuth;
   dataDir: string;
   snapshotPath: string;
   trustProxy: readonly string[];
@@ -67,6 +70,7 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     port: env.PORT,
     host: env.HOST,
     natsUrl: natsUrl(env),
+    natsAuth: natsAuthFor(env.DATA_DIR, 'api'),
     dataDir: env.DATA_DIR,
     snapshotPath: env.SNAPSHOT_PATH ?? path.join(env.DATA_DIR, 'snapshots', 'current.sqlite'),
     trustProxy: env.TRUST_PROXY,

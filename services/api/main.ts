@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     process.exit(EXIT_SNAPSHOT);
   });
   const counters = new WorkerCounters();
-  const meter = await connectMeter({ natsUrl: config.natsUrl, workerName: config.workerName, dataDir: config.dataDir, stats: counters });
+  const meter = await connectMeter({ natsUrl: config.natsUrl, natsAuth: config.natsAuth, workerName: config.workerName, dataDir: config.dataDir, stats: counters });
   // Set once the app exists: a fault found while serving stops the worker like a signal, with a failing code.
   let stopOn = (_why: string, _code: number): void => undefined;
   const deps: Deps = {
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   };
   const app = createApp(deps);
   await app.listen(config.port, config.host);
-  const metrics = await serveWorkerMetrics(config.natsUrl, { worker: config.workerName, counters, log, meter, snapshot });
+  const metrics = await serveWorkerMetrics(config.natsUrl, { worker: config.workerName, counters, log, meter, snapshot }, config.natsAuth);
 
   const { version, sample } = snapshot.meta;
   log.info({ msg: 'listening', host: config.host, port: app.port, snapshot: version, snapshotPath: config.snapshotPath, snapshotFile: file, sample });

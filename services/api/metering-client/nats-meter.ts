@@ -4,6 +4,7 @@
 import { InvalidApiKeyError, MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { utcDay } from '../../shared/metering-protocol/day.ts';
 import { hashApiKey, isWellFormedKey } from '../../shared/metering-protocol/keys.ts';
+import type { NatsAuth } from '../../shared/nats-auth/credentials.ts';
 import type { LeaseReply } from '../../shared/metering-protocol/protocol.ts';
 import { Lru } from '../../shared/lru.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
@@ -28,6 +29,8 @@ export const HASH_CACHE_SIZE = 20_000;
 
 export interface ConnectMeterOptions {
   natsUrl: string;
+  /** The api role's NATS user and inbox prefix (services/shared/nats-auth); none on a bus without users. */
+  natsAuth?: NatsAuth;
   workerName: string;
   /** DATA_DIR: the host's shared allowance lives in DATA_DIR/host-allowance, one per host. */
   dataDir: string;
@@ -74,6 +77,7 @@ export class NatsMeter implements Meter {
     this.#transport = await connectTransport(
       {
         natsUrl: this.o.natsUrl,
+        natsAuth: this.o.natsAuth,
         workerName: this.o.workerName,
         hostHolder: this.allowance.host.hostId,
         stats: this.o.stats,

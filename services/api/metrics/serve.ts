@@ -8,6 +8,7 @@ import { droppedLogLines, withWorker } from '../../shared/metrics/families.ts';
 import { METRICS_SUBJECT } from '../../shared/metrics/protocol.ts';
 import { createProcessRegistry } from '../../shared/metrics/registry.ts';
 
+import type { NatsAuth } from '../../shared/nats-auth/credentials.ts';
 import type { CollectReply, MetricFamily } from '../../shared/metrics/protocol.ts';
 import type { Logger } from '../deps.ts';
 import type { Meter } from '../metering-client/meter.ts';
@@ -31,7 +32,7 @@ export interface WorkerMetrics {
   close(): Promise<void>;
 }
 
-export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetricsSources): Promise<WorkerMetrics> {
+export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetricsSources, natsAuth?: NatsAuth): Promise<WorkerMetrics> {
   const { worker, counters, log, meter, snapshot } = sources;
   const registry = createProcessRegistry(worker);
   const { version, formatVersion, builtAt, sample } = snapshot.meta;
@@ -54,7 +55,7 @@ export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetrics
     ),
   ];
 
-  const nc = await connect({ servers: natsUrl, name: `${worker}-metrics`, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_TIME_WAIT_MS });
+  const nc = await connect({ servers: natsUrl, ...natsAuth, name: `${worker}-metrics`, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_TIME_WAIT_MS });
   nc.subscribe(METRICS_SUBJECT, {
     callback: (err, msg) => {
       if (err) return;
