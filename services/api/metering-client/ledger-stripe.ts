@@ -77,6 +77,11 @@ export class LedgerStripe {
     });
   }
 
+  /** One small write (the time, under its own record): whether the stripe takes writes again. */
+  probe(now: number): void {
+    this.#db.transactionSync(() => this.#db.putSync('probe', Buffer.from(String(now))));
+  }
+
   /** The key as the host last learned it from metering. */
   info(hash: string): KeyInfo | undefined {
     const raw = this.#db.getBinary(infoKey(hash));

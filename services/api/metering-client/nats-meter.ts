@@ -38,6 +38,8 @@ export interface ConnectMeterOptions {
   now?: () => number;
   /** Lease requests' outcomes and round trips, for the metrics. */
   stats?: Pick<WorkerStats, 'lease'>;
+  /** Told when the host's ledger starts failing its writes for lack of space (with the cause), and when it recovers. */
+  onLedgerFault?: (fault: string | undefined) => void;
 }
 
 export async function connectMeter(options: ConnectMeterOptions): Promise<Meter> {
@@ -69,7 +71,7 @@ export class NatsMeter implements Meter {
 
   constructor(private readonly o: ConnectMeterOptions) {
     this.#now = o.now ?? Date.now;
-    this.allowance = new Allowance(new HostLedger(o.dataDir), (r) => this.#giveBack(r));
+    this.allowance = new Allowance(new HostLedger(o.dataDir, o.onLedgerFault), (r) => this.#giveBack(r));
     this.#sweeper = new LeaseSweeper(this.allowance, this.#now);
   }
 
@@ -234,6 +236,9 @@ export class NatsMeter implements Meter {
   }
 
   health(): Promise<MeteringHealth> {
+    // The host's ledger in DATA_DIR is this worker's share of the commits: full, it refuses what it holds no units for.
+    const fault = this.allowance.host.fault();
+    if (fault !== undefined) return Promise.resolve({ reachable: true, canCommit: false, storageError: `host allowance: ${fault}` });
     return this.#nats.health();
   }
 
