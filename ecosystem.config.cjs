@@ -89,6 +89,8 @@ apps.push({
     ...(env.REQUEST_LOG_SAMPLE ? { REQUEST_LOG_SAMPLE: env.REQUEST_LOG_SAMPLE } : {}),
     ...(env.SNAPSHOT_PATH ? { SNAPSHOT_PATH: env.SNAPSHOT_PATH } : {}),
     ...(env.OPERATOR_CONTACT ? { OPERATOR_CONTACT: env.OPERATOR_CONTACT } : {}),
+    ...(env.RESPONSE_STALL_MS ? { RESPONSE_STALL_MS: env.RESPONSE_STALL_MS } : {}),
+    ...(env.RESPONSE_BUFFER_BYTES ? { RESPONSE_BUFFER_BYTES: env.RESPONSE_BUFFER_BYTES } : {}),
     // glibc's malloc with a fixed trim threshold (its own default, 128 KB) and two arenas. Left alone, glibc
     // raises the threshold each time a large block is freed (to twice the block, up to 64 MB) and then keeps
     // that much freed memory, SQLite's and uWS's, resident: tens of MB against the 150 MB target (the bench's

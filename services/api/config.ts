@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { natsUrl, readEnv, sharedEnvSchema } from '../shared/env.ts';
 import { natsAuthFor, type NatsAuth } from '../shared/nats-auth/credentials.ts';
+import { DEFAULT_RESPONSE_BUFFER_BYTES, DEFAULT_RESPONSE_STALL_MS } from './http/response-buffers.ts';
 import { operatorContactEnv } from './operator-contact.ts';
 
 import type { OperatorContact } from './operator-contact.ts';
@@ -41,6 +42,10 @@ const apiEnvSchema = sharedEnvSchema.extend({
   NODE_APP_INSTANCE: z.string().optional(),
   /** How people reach the operator for the team and institution plans: an email address or an https URL. */
   OPERATOR_CONTACT: operatorContactEnv,
+  /** A streamed response whose client takes none of its bytes for this long is dropped. */
+  RESPONSE_STALL_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_RESPONSE_STALL_MS),
+  /** The bytes a worker holds for clients that do not read, at most. */
+  RESPONSE_BUFFER_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(DEFAULT_RESPONSE_BUFFER_BYTES),
 });
 
 export interface RequestLogConfig {
@@ -62,6 +67,9 @@ export interface ApiConfig {
   requestLog: RequestLogConfig;
   /** Shown on /developers, /about and in quota_exceeded; undefined when OPERATOR_CONTACT is unset. */
   operatorContact?: OperatorContact;
+  /** RESPONSE_STALL_MS and RESPONSE_BUFFER_BYTES (http/response-buffers.ts); the defaults when absent. */
+  responseStallMs?: number;
+  responseBufferBytes?: number;
 }
 
 export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -77,5 +85,7 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     workerName: `api-${env.NODE_APP_INSTANCE ?? process.pid}@${os.hostname()}`,
     requestLog: { mode: env.REQUEST_LOG, sampleEvery: env.REQUEST_LOG_SAMPLE },
     operatorContact: env.OPERATOR_CONTACT,
+    responseStallMs: env.RESPONSE_STALL_MS,
+    responseBufferBytes: env.RESPONSE_BUFFER_BYTES,
   };
 }

@@ -55,7 +55,11 @@ async function main(): Promise<void> {
   };
   const app = createApp(deps);
   await app.listen(config.port, config.host);
-  const metrics = await serveWorkerMetrics(config.natsUrl, { worker: config.workerName, counters, log, meter, snapshot }, config.natsAuth);
+  const metrics = await serveWorkerMetrics(
+    config.natsUrl,
+    { worker: config.workerName, counters, log, meter, snapshot, responseBuffers: deps.responseBuffers },
+    config.natsAuth,
+  );
 
   const { version, sample } = snapshot.meta;
   log.info({ msg: 'listening', host: config.host, port: app.port, snapshot: version, snapshotPath: config.snapshotPath, snapshotFile: file, sample });

@@ -34,6 +34,8 @@ export interface ApiPipelineOptions {
   cors?: boolean;
   /** The route reads its body, up to this many bytes: its handler gets a BodyRequest. */
   bodyLimitBytes?: number;
+  /** The route streams its body: clients that stop reading are dropped (deps.responseBuffers). */
+  streams?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export function apiPipeline<Req extends PipelineRequest>(
   };
   return (request, response) => {
     const started = performance.now();
-    const exchange = adapt(request, response, options.bodyLimitBytes);
+    const exchange = adapt(request, response, options.bodyLimitBytes, options.streams ? deps.responseBuffers : undefined);
     if (exchange.refused) return refuseFraming(deps, exchange.req, exchange.res, exchange.refused, started);
     // adapt gives a BodyRequest exactly when the route has a body limit, as route.ts types its handler.
     const req = exchange.req as Req;

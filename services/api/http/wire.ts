@@ -30,7 +30,7 @@ export function wireRoutes(app: Server, deps: Deps, routes: readonly Route[], pa
 function pipelineOf(app: Server, setup: RouteSetup, route: Exclude<Route, { kind: 'metered' }>, pageFailed: PageFailure): HyperHandler {
   const bodyLimitBytes = route.method === 'POST' ? route.bodyLimitBytes : undefined;
   if (route.kind === 'api') {
-    return apiPipeline(app, setup.deps, routeName(route), route.handler(setup), { cors: route.cors, bodyLimitBytes });
+    return apiPipeline(app, setup.deps, routeName(route), route.handler(setup), { cors: route.cors, bodyLimitBytes, streams: route.streams });
   }
   return pagePipeline(setup.deps, route.handler(setup), pageFailed, bodyLimitBytes);
 }

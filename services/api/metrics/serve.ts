@@ -9,6 +9,7 @@ import { METRICS_SUBJECT } from '../../shared/metrics/protocol.ts';
 import { createProcessRegistry } from '../../shared/metrics/registry.ts';
 
 import type { NatsAuth } from '../../shared/nats-auth/credentials.ts';
+import type { ResponseBuffers } from '../http/response-buffers.ts';
 import type { CollectReply, MetricFamily } from '../../shared/metrics/protocol.ts';
 import type { Logger } from '../deps.ts';
 import type { Meter } from '../metering-client/meter.ts';
@@ -24,6 +25,8 @@ export interface WorkerMetricsSources {
   log: Logger;
   meter: Meter;
   snapshot: Snapshot;
+  /** The bytes held for clients that do not read, and the clients dropped (http/response-buffers.ts). */
+  responseBuffers?: ResponseBuffers;
 }
 
 export interface WorkerMetrics {
@@ -33,7 +36,7 @@ export interface WorkerMetrics {
 }
 
 export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetricsSources, natsAuth?: NatsAuth): Promise<WorkerMetrics> {
-  const { worker, counters, log, meter, snapshot } = sources;
+  const { worker, counters, log, meter, snapshot, responseBuffers } = sources;
   const registry = createProcessRegistry(worker);
   const { version, formatVersion, builtAt, sample } = snapshot.meta;
   const families = async (): Promise<MetricFamily[]> => [
@@ -43,6 +46,7 @@ export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetrics
       [
         ...counters.families(),
         { name: 'dict_keys_cached', help: 'API keys this worker holds, with their leases.', type: 'gauge', values: [{ labels: {}, value: meter.cachedKeys?.() ?? 0 }] },
+        ...(responseBuffers ? responseBufferFamilies(responseBuffers) : []),
         droppedLogLines(log.dropped?.() ?? { request: 0, other: 0 }),
         {
           name: 'dict_snapshot_info',
@@ -74,4 +78,22 @@ export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetrics
       if (!nc.isClosed()) await nc.drain().catch(() => undefined);
     },
   };
+}
+
+/** The bytes a worker holds for clients that do not read (bounded, RESPONSE_BUFFER_BYTES) and the clients dropped. */
+function responseBufferFamilies(buffers: ResponseBuffers): MetricFamily[] {
+  return [
+    {
+      name: 'dict_response_buffered_bytes',
+      help: 'Bytes of streamed responses this worker holds because their clients have not taken them yet.',
+      type: 'gauge',
+      values: [{ labels: {}, value: buffers.held }],
+    },
+    {
+      name: 'dict_slow_readers_dropped_total',
+      help: 'Responses dropped because their client took none of their bytes for RESPONSE_STALL_MS (stalled) or the worker held RESPONSE_BUFFER_BYTES for such clients (buffer_full).',
+      type: 'counter',
+      values: Object.entries(buffers.dropped).map(([reason, value]) => ({ labels: { reason }, value })),
+    },
+  ];
 }
