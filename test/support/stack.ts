@@ -173,7 +173,7 @@ function stackHelpers(baseUrl: string, backend: Backend) {
   const keyOnPlan: Stack['keyOnPlan'] = async (plan) => {
     const registered = await register();
     if (plan !== 'free') {
-      const result = await backend.ops('developers', 'set-plan', registered.email, plan);
+      const result = await backend.ops('developers', 'set-plan', registered.email, plan, '--keys', registered.keyPrefix);
       if (result.code !== 0) throw new Error(`ops set-plan failed: ${result.stdout}${result.stderr}`);
     }
     return registered;
