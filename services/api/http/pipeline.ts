@@ -173,6 +173,8 @@ export function writeError(deps: Deps, req: PipelineRequest, res: PipelineRespon
   res.status(apiError.status);
   res.header('content-type', JSON_CONTENT_TYPE, true);
   res.header('cache-control', NO_STORE, true);
+  // Every API error, a framing 400 (answered before any route's headers) included.
+  res.header(NOSNIFF[0], NOSNIFF[1], true);
   for (const [name, value] of Object.entries(apiError.headers)) res.header(name, value, true);
   res.send(JSON.stringify(apiError.toBody()), ctx.close);
 }
