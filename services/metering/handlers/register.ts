@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { z } from 'zod';
 
+import { canonicalEmail, emailProblem } from '../../shared/email.ts';
 import { displayPrefix, generateApiKey, hashApiKey } from '../../shared/metering-protocol/keys.ts';
 import type { registerReply, RegisterRequest } from '../../shared/metering-protocol/protocol.ts';
 import { ServiceFault, type MeteringContext } from '../context.ts';
@@ -12,8 +13,6 @@ const ORGANIZATION_MAX = 200;
 const USE_CASE_MAX = 500;
 const KEY_NAME_MAX = 100;
 const DEFAULT_KEY_NAME = 'default';
-/** Permissive address shape, the same the route checks. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function handleRegister(ctx: MeteringContext, req: RegisterRequest): z.infer<typeof registerReply> {
   const now = ctx.now();
@@ -21,10 +20,9 @@ export function handleRegister(ctx: MeteringContext, req: RegisterRequest): z.in
   if (!ctx.throttle.attempt(req.clientIp, now)) {
     throw new ServiceFault('rate_limited', 'too many key requests from this address');
   }
-  const email = req.input.email.trim().toLowerCase();
-  if (!EMAIL_SHAPE.test(email)) {
-    throw new ServiceFault('invalid_registration', "Invalid parameter 'email': must be an email address", 'email');
-  }
+  const email = canonicalEmail(req.input.email);
+  const problem = emailProblem(email);
+  if (problem !== undefined) throw new ServiceFault('invalid_registration', `Invalid parameter 'email': ${problem}`, 'email');
   const text = (v: string | undefined, max: number) => v?.trim().slice(0, max) || null;
 
   // IMMEDIATE: another metering process cannot insert the same email between this one's read and its insert.
