@@ -3,7 +3,7 @@ import { ConfigError } from '../shared/env.ts';
 import { closeApp, createApp } from './app.ts';
 import { readApiConfig } from './config.ts';
 import { createApiLogger } from './log.ts';
-import { connectMeter } from './metering-client/nats-meter.ts';
+import { startMeter } from './metering-client/nats-meter.ts';
 import { serveWorkerMetrics } from './metrics/serve.ts';
 import { WorkerCounters } from './metrics/worker-stats.ts';
 import { openCheckedSnapshot } from '../../snapshot/reader/open-checked.ts';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     process.exit(EXIT_SNAPSHOT);
   });
   const counters = new WorkerCounters();
-  const meter = await connectMeter({
+  const meter = startMeter({
     natsUrl: config.natsUrl,
     natsAuth: config.natsAuth,
     workerName: config.workerName,
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
       fault === undefined
         ? log.info({ msg: 'host allowance (DATA_DIR/host-allowance) takes writes again' })
         : log.error({ msg: 'host allowance (DATA_DIR/host-allowance) cannot be written: free space in DATA_DIR; metered requests without units held fail closed', error: fault }),
-  });
+  }, (error) => log.error({ msg: 'cannot connect to NATS: metered requests and registrations fail closed', error: String(error) }));
   // Set once the app exists: a fault found while serving stops the worker like a signal, with a failing code.
   let stopOn = (_why: string, _code: number): void => undefined;
   const deps: Deps = {

@@ -14,6 +14,7 @@ import { missingApiKey } from '../../shared/errors.ts';
 import { framingOf, headerLines } from './framing.ts';
 import { API_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 import { inFlightOf } from './in-flight.ts';
+import { failClosedOf } from './fail-closed.ts';
 import { logRequest, publicError } from './pipeline.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
@@ -178,6 +179,7 @@ class MeteredGet {
       (granted) => {
         if (aborted) return this.done(started, 499, granted);
         this.deps.stats.admitted(this.endpoint, 'asked');
+        failClosedOf(this.deps).answered();
         res.cork(() => this.done(started, this.reply(res, req, granted), granted));
       },
       (error: unknown) => {

@@ -5,7 +5,9 @@
 // routes, the in-flight count and one log line.
 import { performance } from 'node:perf_hooks';
 
+import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { toApiError } from './errors.ts';
+import { failClosedOf } from './fail-closed.ts';
 import { API_HEADER_ENTRIES, JSON_CONTENT_TYPE, NO_STORE, NOSNIFF } from './headers.ts';
 import { adapt } from './hyper-express-adapter.ts';
 import { inFlightOf } from './in-flight.ts';
@@ -141,6 +143,7 @@ export function logRequest(deps: Deps, method: string, route: string, status: nu
  */
 export function publicError(deps: Deps, method: string, route: string, error: unknown): ApiError {
   const { apiError, unexpected } = toApiError(error, deps.config.operatorContact);
+  if (error instanceof MeteringUnavailableError) failClosedOf(deps).failed(error);
   if (unexpected) {
     if (isDamagedFile(error)) deps.onSnapshotFault?.(error);
     deps.log.error({

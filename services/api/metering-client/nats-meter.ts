@@ -48,6 +48,17 @@ export async function connectMeter(options: ConnectMeterOptions): Promise<Meter>
   return meter;
 }
 
+/**
+ * A meter that connects in the background, trying until NATS answers: the worker listens at once (the website
+ * and the downloads need no metering), and metered requests and registrations fail closed until it is connected.
+ * `onConnectError` hears of a first connection that failed for good (credentials refused).
+ */
+export function startMeter(options: ConnectMeterOptions, onConnectError: (error: unknown) => void): Meter {
+  const meter = new NatsMeter(options);
+  meter.connect(true).catch(onConnectError);
+  return meter;
+}
+
 export class NatsMeter implements Meter {
   readonly allowance: Allowance;
   #transport: MeteringTransport | undefined;
@@ -75,11 +86,12 @@ export class NatsMeter implements Meter {
     this.#sweeper = new LeaseSweeper(this.allowance, this.#now);
   }
 
-  async connect(): Promise<void> {
-    this.#transport = await connectTransport(
+  async connect(waitOnFirstConnect = false): Promise<void> {
+    const transport = await connectTransport(
       {
         natsUrl: this.o.natsUrl,
         natsAuth: this.o.natsAuth,
+        waitOnFirstConnect,
         workerName: this.o.workerName,
         hostHolder: this.allowance.host.hostId,
         stats: this.o.stats,
@@ -102,6 +114,12 @@ export class NatsMeter implements Meter {
         },
       },
     );
+    // Closed while it was connecting (a worker stopped before NATS came up): nothing is left open.
+    if (this.#closing !== undefined) {
+      await transport.close(false);
+      return;
+    }
+    this.#transport = transport;
   }
 
   get #nats(): MeteringTransport {
@@ -140,7 +158,7 @@ export class NatsMeter implements Meter {
   #decide(hash: string, endpoint: MeteredEndpoint): Decision {
     const decision = this.allowance.decide(hash, endpoint, this.#now(), this.#currentTurn());
     const ahead = decision.kind === 'admitted' ? decision.ahead : undefined;
-    if (ahead !== undefined && !this.#nats.leases.inFlight(hash, endpoint, ahead.holder)) {
+    if (ahead !== undefined && this.#transport !== undefined && !this.#transport.leases.inFlight(hash, endpoint, ahead.holder)) {
       // Nothing waits on it: if it fails, the admission that finds nothing held asks again and reports.
       this.#ask(hash, endpoint, ahead.holder, ahead.day, Math.max(1, ahead.ahead)).catch(() => {
         if (ahead.holder === 'host') this.allowance.host.askFailed(hash, endpoint, ahead.day);
@@ -167,7 +185,9 @@ export class NatsMeter implements Meter {
   /** One request for units of a slot (joined by the admissions that wait for the same); `ahead` 0: for a waiting admission. */
   #ask(hash: string, endpoint: MeteredEndpoint, holder: Holder, day: string | undefined, ahead: number): Promise<void> {
     const askedFor = day ?? utcDay(this.#now());
-    return this.#nats.leases.acquire(hash, endpoint, askedFor, holder, ahead, (reply, sentAtEpoch, requestId) =>
+    // Not connected yet (NATS down since start): the admission fails closed, as a rejection, never a throw.
+    if (this.#transport === undefined) return Promise.reject(new MeteringUnavailableError('metering is not connected yet'));
+    return this.#transport.leases.acquire(hash, endpoint, askedFor, holder, ahead, (reply, sentAtEpoch, requestId) =>
       this.#apply(hash, endpoint, holder, reply, sentAtEpoch, requestId),
     );
   }
@@ -232,10 +252,12 @@ export class NatsMeter implements Meter {
   }
 
   register(input: RegistrationInput, clientIp: string): Promise<Registration> {
-    return this.#nats.register(input, clientIp);
+    if (this.#transport === undefined) return Promise.reject(new MeteringUnavailableError('metering is not connected yet'));
+    return this.#transport.register(input, clientIp);
   }
 
   health(): Promise<MeteringHealth> {
+    if (this.#transport === undefined) return Promise.resolve({ reachable: false, canCommit: false });
     // The host's ledger in DATA_DIR is this worker's share of the commits: full, it refuses what it holds no units for.
     const fault = this.allowance.host.fault();
     if (fault !== undefined) return Promise.resolve({ reachable: true, canCommit: false, storageError: `host allowance: ${fault}` });

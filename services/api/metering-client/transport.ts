@@ -34,6 +34,8 @@ export interface TransportEvents {
 export interface TransportOptions {
   natsUrl: string;
   natsAuth?: NatsAuth;
+  /** Keep trying the first connection until NATS answers (a worker started while NATS is down), instead of failing. */
+  waitOnFirstConnect?: boolean;
   workerName: string;
   /** The host's lease-holder id (HostLedger.hostId). */
   hostHolder: string;
@@ -44,7 +46,7 @@ export interface TransportOptions {
 }
 
 export async function connectTransport(o: TransportOptions, events: TransportEvents): Promise<MeteringTransport> {
-  const nc = await connect({ servers: o.natsUrl, ...o.natsAuth, name: o.workerName, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_TIME_WAIT_MS });
+  const nc = await connect({ servers: o.natsUrl, ...o.natsAuth, waitOnFirstConnect: o.waitOnFirstConnect ?? false, name: o.workerName, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_TIME_WAIT_MS });
   return new MeteringTransport(nc, o, events);
 }
 

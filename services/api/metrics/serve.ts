@@ -1,7 +1,7 @@
 // Answers the metering process's metrics requests (METRICS_SUBJECT, every worker answers) with this worker's
 // families: prom-client's process metrics, the request-path counters, keys cached, dropped log lines and the
 // snapshot it serves. Its own NATS connection, so that a scrape never queues behind the meter's traffic.
-import { connect } from 'nats';
+import { connect, type NatsConnection } from 'nats';
 
 import { encodeJson } from '../../shared/metering-protocol/client.ts';
 import { droppedLogLines, withWorker } from '../../shared/metrics/families.ts';
@@ -59,23 +59,47 @@ export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetrics
     ),
   ];
 
-  const nc = await connect({ servers: natsUrl, ...natsAuth, name: `${worker}-metrics`, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_TIME_WAIT_MS });
-  nc.subscribe(METRICS_SUBJECT, {
-    callback: (err, msg) => {
-      if (err) return;
-      families().then(
-        (list) => {
-          const reply: CollectReply = { worker, families: list };
-          msg.respond(encodeJson(reply));
+  // In the background, trying until NATS answers: a worker started while NATS is down serves meanwhile.
+  let closed = false;
+  const connecting = connect({
+    servers: natsUrl,
+    ...natsAuth,
+    name: `${worker}-metrics`,
+    waitOnFirstConnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: RECONNECT_TIME_WAIT_MS,
+  }).then(
+    (nc) => {
+      if (closed) {
+        void nc.close();
+        return undefined;
+      }
+      nc.subscribe(METRICS_SUBJECT, {
+        callback: (err, msg) => {
+          if (err) return;
+          families().then(
+            (list) => {
+              const reply: CollectReply = { worker, families: list };
+              msg.respond(encodeJson(reply));
+            },
+            (error: unknown) => log.error({ msg: 'metrics collection failed', error: String(error) }),
+          );
         },
-        (error: unknown) => log.error({ msg: 'metrics collection failed', error: String(error) }),
-      );
+      });
+      return nc;
     },
-  });
+    (error: unknown) => {
+      log.error({ msg: 'metrics not gathered: cannot connect to NATS', error: String(error) });
+      return undefined;
+    },
+  );
+  let nc: NatsConnection | undefined;
+  void connecting.then((c) => (nc = c));
   return {
     families,
     async close() {
-      if (!nc.isClosed()) await nc.drain().catch(() => undefined);
+      closed = true;
+      if (nc !== undefined && !nc.isClosed()) await nc.drain().catch(() => undefined);
     },
   };
 }

@@ -25,6 +25,8 @@ export interface WorkerStats {
   /** A metered request refused before its handler ran, by the error code it was answered with. */
   refused(endpoint: string, code: string): void;
   lease(outcome: LeaseOutcome, ms: number): void;
+  /** A request refused because metering could not be asked (http/fail-closed.ts). */
+  failedClosed?(reason: 'unreachable' | 'storage'): void;
 }
 
 class Histogram {
@@ -72,6 +74,7 @@ export class WorkerCounters implements WorkerStats {
   readonly #endpoints = new Map<string, EndpointStats>();
   readonly #leases = new Map<LeaseOutcome, number>();
   readonly #leaseTime = new Histogram(LEASE_BUCKETS_MS);
+  readonly #failedClosed = { unreachable: 0, storage: 0 };
 
   request(route: string, status: number, ms: number): void {
     let stats = this.#routes.get(route);
@@ -95,6 +98,10 @@ export class WorkerCounters implements WorkerStats {
   lease(outcome: LeaseOutcome, ms: number): void {
     this.#leases.set(outcome, (this.#leases.get(outcome) ?? 0) + 1);
     this.#leaseTime.observe(ms);
+  }
+
+  failedClosed(reason: 'unreachable' | 'storage'): void {
+    this.#failedClosed[reason]++;
   }
 
   #endpoint(endpoint: string): EndpointStats {
@@ -124,6 +131,12 @@ export class WorkerCounters implements WorkerStats {
     }
     return [
       { name: 'dict_http_requests_total', help: 'Requests answered, by route pattern and status.', type: 'counter', values: requests },
+      {
+        name: 'dict_failed_closed_total',
+        help: 'Requests refused (internal_error) because metering could not be asked: unreachable, or unable to commit (storage).',
+        type: 'counter',
+        values: Object.entries(this.#failedClosed).map(([reason, value]) => ({ labels: { reason }, value })),
+      },
       {
         name: 'dict_http_request_duration_seconds',
         help: "Time from a request's arrival in the worker to its response, by route pattern.",
