@@ -89,6 +89,7 @@ apps.push({
     ...(env.REQUEST_LOG_SAMPLE ? { REQUEST_LOG_SAMPLE: env.REQUEST_LOG_SAMPLE } : {}),
     ...(env.SNAPSHOT_PATH ? { SNAPSHOT_PATH: env.SNAPSHOT_PATH } : {}),
     ...(env.OPERATOR_CONTACT ? { OPERATOR_CONTACT: env.OPERATOR_CONTACT } : {}),
+    ...(env.ALLOWED_HOSTS ? { ALLOWED_HOSTS: env.ALLOWED_HOSTS } : {}),
     ...(env.RESPONSE_STALL_MS ? { RESPONSE_STALL_MS: env.RESPONSE_STALL_MS } : {}),
     ...(env.RESPONSE_BUFFER_BYTES ? { RESPONSE_BUFFER_BYTES: env.RESPONSE_BUFFER_BYTES } : {}),
     // glibc's malloc with a fixed trim threshold (its own default, 128 KB) and two arenas. Left alone, glibc

@@ -42,6 +42,15 @@ const apiEnvSchema = sharedEnvSchema.extend({
   NODE_APP_INSTANCE: z.string().optional(),
   /** How people reach the operator for the team and institution plans: an email address or an https URL. */
   OPERATOR_CONTACT: operatorContactEnv,
+  /**
+   * Comma-separated host names (no ports) this service answers for, e.g. `api.example.org,localhost`; a request
+   * whose Host names another is refused (400 bad_request). Empty: any Host (http/host.ts).
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/, { message: 'must be a comma-separated list of host names without ports' }))),
   /** A streamed response whose client takes none of its bytes for this long is dropped. */
   RESPONSE_STALL_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_RESPONSE_STALL_MS),
   /** The bytes a worker holds for clients that do not read, at most. */
@@ -67,6 +76,8 @@ export interface ApiConfig {
   requestLog: RequestLogConfig;
   /** Shown on /developers, /about and in quota_exceeded; undefined when OPERATOR_CONTACT is unset. */
   operatorContact?: OperatorContact;
+  /** ALLOWED_HOSTS: the Host names served; absent or empty, any (http/host.ts). */
+  allowedHosts?: ReadonlySet<string>;
   /** RESPONSE_STALL_MS and RESPONSE_BUFFER_BYTES (http/response-buffers.ts); the defaults when absent. */
   responseStallMs?: number;
   responseBufferBytes?: number;
@@ -85,6 +96,7 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     workerName: `api-${env.NODE_APP_INSTANCE ?? process.pid}@${os.hostname()}`,
     requestLog: { mode: env.REQUEST_LOG, sampleEvery: env.REQUEST_LOG_SAMPLE },
     operatorContact: env.OPERATOR_CONTACT,
+    allowedHosts: new Set(env.ALLOWED_HOSTS),
     responseStallMs: env.RESPONSE_STALL_MS,
     responseBufferBytes: env.RESPONSE_BUFFER_BYTES,
   };

@@ -15,6 +15,7 @@ import { framingOf, headerLines } from './framing.ts';
 import { API_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 import { inFlightOf } from './in-flight.ts';
 import { failClosedOf } from './fail-closed.ts';
+import { hostRefusal } from './host.ts';
 import { logRequest, publicError } from './pipeline.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
@@ -153,6 +154,8 @@ class MeteredGet {
       const framing = framingOf(headerLines(raw));
       if (framing.body === 'refused') return this.done(started, this.sendError(res, framing.error, undefined, true));
     }
+    const misdirected = hostRefusal(this.deps.config.allowedHosts, raw.getHeader('host'));
+    if (misdirected !== undefined) return this.done(started, this.sendError(res, misdirected, undefined, true));
     const req = this.readRequest(raw);
     const key = apiKeyFrom(raw.getHeader(X_API_KEY), raw.getHeader(AUTHORIZATION));
     let admission: Admission | undefined;

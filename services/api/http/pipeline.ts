@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { toApiError } from './errors.ts';
 import { failClosedOf } from './fail-closed.ts';
+import { hostRefusal } from './host.ts';
 import { API_HEADER_ENTRIES, JSON_CONTENT_TYPE, NO_STORE, NOSNIFF } from './headers.ts';
 import { adapt } from './hyper-express-adapter.ts';
 import { inFlightOf } from './in-flight.ts';
@@ -61,6 +62,8 @@ export function apiPipeline<Req extends PipelineRequest>(
     const started = performance.now();
     const exchange = adapt(request, response, options.bodyLimitBytes, options.streams ? deps.responseBuffers : undefined);
     if (exchange.refused) return refuseFraming(deps, exchange.req, exchange.res, exchange.refused, started);
+    const misdirected = hostRefusal(deps.config.allowedHosts, exchange.req.headers.host ?? '');
+    if (misdirected) return refuseFraming(deps, exchange.req, exchange.res, misdirected, started);
     // adapt gives a BodyRequest exactly when the route has a body limit, as route.ts types its handler.
     const req = exchange.req as Req;
     const { res } = exchange;
@@ -103,6 +106,8 @@ export function pagePipeline<Req extends PipelineRequest>(
     const started = performance.now();
     const exchange = adapt(request, response, bodyLimitBytes);
     if (exchange.refused) return refuseFraming(deps, exchange.req, exchange.res, exchange.refused, started);
+    const misdirected = hostRefusal(deps.config.allowedHosts, exchange.req.headers.host ?? '');
+    if (misdirected) return refuseFraming(deps, exchange.req, exchange.res, misdirected, started);
     const req = exchange.req as Req;
     const { res } = exchange;
     let pending: void | Promise<void> = undefined;
@@ -115,7 +120,10 @@ export function pagePipeline<Req extends PipelineRequest>(
   };
 }
 
-/** RFC 9112 §6.3: after a request whose framing is unknown, nothing more on the connection can be trusted. */
+/**
+ * RFC 9112 §6.3: after a request whose framing is unknown, nothing more on the connection can be trusted. A Host
+ * this service does not answer for is refused the same way, before any route runs.
+ */
 function refuseFraming(deps: Deps, req: PipelineRequest, res: PipelineResponse, error: ApiError, started: number): void {
   writeError(deps, req, res, { route: 'framing', status: 400, close: true }, error);
   logRequest(deps, req.method, 'framing', error.status, started);
