@@ -7,9 +7,13 @@ import { parseArgs } from 'node:util';
 
 import { locateCorpora } from '../snapshot/compiler/inputs.ts';
 import { loadManifests } from '../snapshot/compiler/manifest.ts';
-import { STANDARD_IGBO_LANGUAGE, standardWordCounts } from '../snapshot/compiler/standard-igbo.ts';
+import { standardWordCounts } from '../snapshot/compiler/standard-spellings.ts';
+import { fold } from '../snapshot/format/text.ts';
+import { igbo } from '../snapshot/languages/ig.ts';
 import { openSnapshot } from '../snapshot/reader/reader.ts';
-import { fold, looseKey } from '../services/shared/text.ts';
+
+const STANDARD_IGBO_LANGUAGE = 'ig';
+const looseKey = (folded: string): string => igbo.looseKey?.(folded) ?? folded;
 
 const { values } = parseArgs({
   options: { snapshot: { type: 'string', default: '.tmp/test-snapshot.sqlite' }, sample: { type: 'string', default: '40' }, seed: { type: 'string', default: '28' }, top: { type: 'string', default: '500' } },

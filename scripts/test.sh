@@ -16,6 +16,10 @@ if [ "$mode" != "--unit" ]; then
   need_apt chromium chromium
   # test/reliability/nginx.test.ts runs docs/nginx.conf in front of the stack.
   need_apt nginx nginx
+  # The Python client's tests (test/clients/python-client.test.ts) run its unittest suite; its mypy --strict
+  # check is skipped where mypy cannot be had, so a failed install only says so.
+  need_apt python3 python3
+  ( need_apt mypy mypy ) || echo "note: the Python client's mypy check will be skipped"
   # Production bundles: the pm2 tests (publish, faults) run dist/ as production does.
   node scripts/bundle.mjs
 fi

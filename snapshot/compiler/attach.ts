@@ -13,7 +13,7 @@ import type { ReportBuilder } from './report.ts';
  */
 export function attachSentences(db: Database.Database, sentences: readonly SentenceRecord[], report: ReportBuilder): Map<string, ExampleRecord[]> {
   const byLower = db.prepare<[string, string], { key: string; pos: string }>(
-    'SELECT key, pos FROM stage.entry WHERE language = ? AND exact_lower = ? ORDER BY pop',
+    'SELECT key, pos FROM stage.entry WHERE language = ? AND exact_lower = ? ORDER BY global_rank',
   );
   const out = new Map<string, ExampleRecord[]>();
   const ordered = [...sentences].sort((a, b) => Number(b.translation !== null) - Number(a.translation !== null));

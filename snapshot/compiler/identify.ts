@@ -1,7 +1,7 @@
 // Phase 3: group staged records by key, count merges, and give every entry its id, slug and rank.
 import type Database from 'better-sqlite3';
 
-import { fold } from '../../services/shared/text.ts';
+import { fold } from '../format/text.ts';
 import type { PartOfSpeech } from '../../services/shared/vocabulary.ts';
 import { pages } from './batches.ts';
 import { isCommonRank } from './frequency.ts';
@@ -76,15 +76,15 @@ export function identifyEntries(
     }
   })();
   progress.end();
-  const pop = rankEntries({
+  const globalRanks = rankEntries({
     isCommon: Uint8Array.from(isCommon),
     frequencyRank: Uint32Array.from(ranks),
     length: Uint32Array.from(lengths),
     id: Float64Array.from(ids),
   });
-  const setPop = db.prepare('UPDATE stage.entry SET pop = ? WHERE n = ?');
+  const setGlobalRank = db.prepare('UPDATE stage.entry SET global_rank = ? WHERE n = ?');
   db.transaction(() => {
-    for (let n = 0; n < pop.length; n++) setPop.run(pop[n], n);
+    for (let n = 0; n < globalRanks.length; n++) setGlobalRank.run(globalRanks[n], n);
   })();
   if (allocator.collisions > 0) progress.log(`identity: ${allocator.collisions} id/slug collision(s) resolved deterministically`);
   return ids.length;

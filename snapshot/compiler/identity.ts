@@ -1,7 +1,7 @@
 // Stable identity of entries: integer ids and readable slugs derived only from the entry's own key.
 import { createHash } from 'node:crypto';
 
-import { hasDiacritics, slugBase } from '../../services/shared/text.ts';
+import { hasDiacritics, slugBase } from '../format/text.ts';
 
 /** Ids are 48-bit, so they stay exact in JSON numbers and JavaScript. */
 const ID_BYTES = 6;

@@ -1,9 +1,10 @@
 // Where the corpora are, whether they are the bundled sample, and the checksums that identify the inputs.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { sha256OfFile } from '../format/file-hash.ts';
 import { SNAPSHOT_FORMAT_VERSION } from '../format/format.ts';
 import { SourcesFileSchema, loadJsonFile } from './manifest.ts';
 
@@ -53,21 +54,6 @@ export function locateCorpora(explicit: string | undefined, envDir: string | und
   return { ...given(SAMPLE_DIR, 'no raw corpora found: sample corpus'), sample: true };
 }
 
-const HASH_CHUNK_BYTES = 1 << 20;
-
-/** sha256 of a file, read in chunks so large corpora never sit in memory whole. */
-export function sha256File(file: string): string {
-  const hash = createHash('sha256');
-  const fd = openSync(file, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(HASH_CHUNK_BYTES);
-    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) hash.update(buffer.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-  return hash.digest('hex');
-}
-
 /** Files whose content shapes the snapshot: the build code and the shared text/schema modules. */
 function codeFiles(): string[] {
   const out: string[] = [];
@@ -79,13 +65,11 @@ function codeFiles(): string[] {
       else if (name.endsWith('.ts')) out.push(full);
     }
   };
-  // The compiler, and what it runs of the package and of the shared code: the format, the languages' rules,
-  // text folding and the schemas. The reader is left out: a change to it needs no new snapshot.
+  // The compiler, and what it runs of the package and of the shared code: the format (text folding included), the
+  // languages' rules and the schemas. The reader is left out: a change to it needs no new snapshot.
   walk(path.join(REPO_ROOT, 'snapshot/compiler'));
   walk(path.join(REPO_ROOT, 'snapshot/languages'));
-  for (const f of ['services/shared/text.ts', 'services/shared/schemas.ts', 'services/shared/vocabulary.ts']) {
-    out.push(path.join(REPO_ROOT, f));
-  }
+  for (const f of ['services/shared/schemas.ts', 'services/shared/vocabulary.ts']) out.push(path.join(REPO_ROOT, f));
   walk(path.join(REPO_ROOT, 'snapshot/format'));
   return out;
 }
@@ -102,10 +86,10 @@ export interface InputChecksums {
 
 export function inputChecksums(location: CorporaLocation, sourceFiles: readonly string[]): InputChecksums {
   const files: Record<string, string> = {};
-  for (const f of sourceFiles) files[f] = sha256File(path.join(location.dir, f));
+  for (const f of sourceFiles) files[f] = sha256OfFile(path.join(location.dir, f));
   const manifests = {
-    sources: sha256File(location.sourcesFile),
-    languages: sha256File(location.languagesFile),
+    sources: sha256OfFile(location.sourcesFile),
+    languages: sha256OfFile(location.languagesFile),
   };
   const code = createHash('sha256');
   for (const f of codeFiles()) code.update(path.relative(REPO_ROOT, f)).update('\0').update(readFileSync(f));

@@ -4,30 +4,15 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 import { LicenceSchema } from '../../services/shared/schemas.ts';
+import type { Importer } from './importers/importer.ts';
+import { IMPORTERS, IMPORTER_NAMES } from './importers/registry.ts';
+import type { ImporterName } from './importers/registry.ts';
 
-/** One importer per format (snapshot/compiler/import-sources.ts); a language that comes in a known format is a manifest entry. */
-export const IMPORTERS = [
-  'igbo-api-json',
-  'kaikki-json',
-  'conllu',
-  'unilex-tsv',
-  'wiktionary-tsv',
-  'stardict-tar',
-  'stardict-syn',
-  'freedict-tei',
-  'freedict-tei-reversed',
-  'wikipron-tsv',
-  'mfa-dict',
-  'ipa-dict-tsv',
-  'ntrex-lines',
-] as const;
-export type ImporterName = (typeof IMPORTERS)[number];
-
-export const SourceManifestSchema = z.object({
+/** The fields every source has, whatever its format. */
+export const CommonSourceSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().min(1),
   language: z.string().min(2),
-  importer: z.enum(IMPORTERS),
   /** Path of the data file relative to the corpora directory. */
   file: z.string().min(1),
   licence: LicenceSchema,
@@ -36,16 +21,6 @@ export const SourceManifestSchema = z.object({
   role: z.enum(['lexicon', 'examples', 'frequency', 'pronunciation', 'forms']),
   /** Whether entries from this source count as verified (record-level doubts can still lower it). */
   verified: z.boolean(),
-  /**
-   * Which form of a wiktionary-tsv key is the displayed headword: the page title, or the tone-marked citation
-   * form among the key's forms where there is one (Hausa: the page title carries no tones).
-   */
-  headword: z.enum(['page-title', 'tone-marked-form']).default('page-title'),
-  /** A pronunciation source used only for words that no other pronunciation source of the language has. */
-  fallback: z.boolean().default(false),
-  /** Line-aligned sentences (ntrex-lines): the English file, and the file naming each line's document. */
-  translationFile: z.string().min(1).optional(),
-  referenceFile: z.string().min(1).optional(),
   /**
    * A lexicon that writes its headwords in a spelling of its own (a dialect's, a dictionary's): the website
    * says so on its entries, so that a reader who knows the standard spelling is not misled.
@@ -59,7 +34,24 @@ export const SourceManifestSchema = z.object({
     })
     .optional(),
 });
-export type SourceManifest = z.infer<typeof SourceManifestSchema>;
+export type CommonSource = z.infer<typeof CommonSourceSchema>;
+
+/** A source in the format `N`: the common fields, `importer`, and that importer's own options. */
+export type SourceOf<N extends ImporterName> = CommonSource & { importer: N } & z.infer<(typeof IMPORTERS)[N]['options']>;
+export type SourceManifest = { [N in ImporterName]: SourceOf<N> }[ImporterName];
+
+/**
+ * One source: `importer` names a format of the registry (snapshot/compiler/importers/registry.ts), and the
+ * fields that format reads are checked with it. Made from the registry at load, so its type is spelt out above
+ * (zod cannot infer a union mapped over the registry's keys).
+ */
+export const SourceManifestSchema = z.discriminatedUnion(
+  'importer',
+  IMPORTER_NAMES.map((name) => CommonSourceSchema.extend({ importer: z.literal(name) }).merge(IMPORTERS[name].options)) as unknown as [
+    z.AnyZodObject,
+    ...z.AnyZodObject[],
+  ],
+) as unknown as z.ZodType<SourceManifest, z.ZodTypeDef, unknown>;
 
 /** A language is served once the snapshot holds this many of its entries with an English gloss. */
 export const ACTIVE_AT_GLOSSED_ENTRIES = 1000;
@@ -72,28 +64,15 @@ export const SourcesFileSchema = z.object({
   sources: z.array(SourceManifestSchema).min(1),
 });
 
-/** Tone levels as the pronunciation step compares them: high, mid, low, falling, rising. */
-export const TONES = ['H', 'M', 'L', 'F', 'R'] as const;
-const ToneSchema = z.enum(TONES);
-
 /**
- * How a language's spelling writes tone, for languages whose dictionary forms carry it: the tone of a vowel
- * without a mark, and of each combining mark (by name). Pronunciations whose IPA tones agree with the entry's
- * form are preferred (snapshot/compiler/pronunciations.ts).
+ * A language: whether it is active follows from the snapshot's data (ACTIVE_AT_GLOSSED_ENTRIES), never from here;
+ * its own rules, if it has any, are its module in snapshot/languages/.
  */
-export const ToneOrthographySchema = z.object({
-  unmarked: ToneSchema,
-  marks: z.record(z.enum(['grave', 'acute', 'circumflex', 'caron', 'macron']), ToneSchema),
-});
-export type ToneOrthography = z.infer<typeof ToneOrthographySchema>;
-
-/** A language: whether it is active follows from the snapshot's data (ACTIVE_AT_GLOSSED_ENTRIES), never from here. */
 export const LanguageManifestSchema = z.object({
   code: z.string().regex(/^[a-z]{2,3}$/).describe('ISO 639-1 code, or ISO 639-3 where there is none'),
   slug: z.string().regex(/^[a-z-]+$/),
   name: z.string().min(1),
   nativeName: z.string().min(1),
-  tones: ToneOrthographySchema.optional(),
 });
 export type LanguageManifest = z.infer<typeof LanguageManifestSchema>;
 
@@ -118,13 +97,15 @@ export function loadJsonFile<T extends z.ZodTypeAny>(file: string, schema: T): z
   return parsed.data;
 }
 
-/** Loads both manifests and checks that every source names a declared language and ids are unique. */
-export function loadManifests(sourcesFile: string, languagesFile: string): {
+export interface Manifests {
   sample: boolean;
   activeAtGlossedEntries: number;
   sources: SourceManifest[];
   languages: LanguageManifest[];
-} {
+}
+
+/** Loads both manifests and checks that every source names a declared language and ids are unique. */
+export function loadManifests(sourcesFile: string, languagesFile: string): Manifests {
   const { sample, activeAtGlossedEntries, sources } = loadJsonFile(sourcesFile, SourcesFileSchema);
   const { languages } = loadJsonFile(languagesFile, LanguagesFileSchema);
   const codes = new Set(languages.map((l) => l.code));
@@ -135,15 +116,12 @@ export function loadManifests(sourcesFile: string, languagesFile: string): {
     }
     if (ids.has(source.id)) throw new ManifestError(`${sourcesFile}: duplicate source id ${source.id}`);
     ids.add(source.id);
-    if (source.importer === 'ntrex-lines' && !source.translationFile) {
-      throw new ManifestError(`${sourcesFile}: source ${source.id} (ntrex-lines) needs translationFile`);
-    }
   }
   return { sample, activeAtGlossedEntries, sources, languages };
 }
 
-/** Every file the build reads for these sources (the data files and their aligned files), once each. */
+/** Every file the build reads for these sources (the data files and the other files their formats read), once each. */
 export function sourceFiles(sources: readonly SourceManifest[]): string[] {
-  const files = sources.flatMap((s) => [s.file, s.translationFile, s.referenceFile]);
+  const files = sources.flatMap((s) => [s.file, ...((IMPORTERS[s.importer] as Importer).otherFiles?.(s) ?? [])]);
   return [...new Set(files.filter((f): f is string => f !== undefined))];
 }

@@ -1,7 +1,8 @@
 // Pronunciations attach to entries by folded word: chosen by the entry's tones where they can be told.
 import type Database from 'better-sqlite3';
 
-import type { LanguageManifest, SourceManifest } from './manifest.ts';
+import { languageRules } from '../languages/index.ts';
+import type { SourceManifest } from './manifest.ts';
 import type { ReportBuilder } from './report.ts';
 import { tonesAgree } from './tones.ts';
 
@@ -29,17 +30,16 @@ export interface PronunciationCoverage {
 export function attachPronunciations(
   db: Database.Database,
   sources: readonly SourceManifest[],
-  languages: readonly LanguageManifest[],
   report: ReportBuilder,
 ): Map<string, PronunciationCoverage> {
   const coverage = new Map<string, PronunciationCoverage>();
   const order = new Map(sources.map((s, i) => [s.id, i]));
-  const fallback = new Set(sources.filter((s) => s.fallback).map((s) => s.id));
+  const fallback = new Set(sources.filter((s) => 'fallback' in s && s.fallback).map((s) => s.id));
   const insert = db.prepare('INSERT INTO stage.entry_pron (entry_key, rank, ipa, source_id) VALUES (?, ?, ?, ?)');
   const langs = db.prepare('SELECT DISTINCT language FROM stage.pron').pluck().all() as string[];
   db.transaction(() => {
     for (const language of langs) {
-      const tones = languages.find((l) => l.code === language)?.tones;
+      const { tones } = languageRules(language);
       const rows = db.prepare<[string], PronRow>('SELECT seq, source_id, key, ipa FROM stage.pron WHERE language = ? ORDER BY seq').all(language);
       const byKey = new Map<string, PronRow[]>();
       const used = new Set<number>();

@@ -1,4 +1,5 @@
-// The global ranking order of entries ("pop"): the tie-break inside every match type of a search.
+// The global rank of every entry (the column global_rank): its place in one order of all entries, the tie-break
+// inside every match type of a search.
 
 export interface RankInputs {
   isCommon: Uint8Array;
@@ -11,7 +12,7 @@ export interface RankInputs {
 
 /**
  * Orders entries: common first, then by frequency rank (unranked last), then shorter forms, then id.
- * Returns pop[i] = 1-based position of entry i. Search reads rows in pop order, so a match type's best
+ * Returns globalRanks[i] = the 1-based position of entry i. Search reads rows in global rank order, so a match type's best
  * rows come first and every page is a stable slice of one total order.
  */
 export function rankEntries(inputs: RankInputs): Uint32Array {
@@ -28,7 +29,7 @@ export function rankEntries(inputs: RankInputs): Uint32Array {
     if (length[a] !== length[b]) return length[a] - length[b];
     return id[a] - id[b];
   });
-  const pop = new Uint32Array(n);
-  for (let p = 0; p < n; p++) pop[sortable[p]] = p + 1;
-  return pop;
+  const globalRanks = new Uint32Array(n);
+  for (let p = 0; p < n; p++) globalRanks[sortable[p]] = p + 1;
+  return globalRanks;
 }

@@ -118,12 +118,24 @@ export interface ReverseRecord {
   partOfSpeech: PartOfSpeech;
 }
 
-/** What an importer step decided for one raw record. */
+/** A record read and refused, with the reason the report gives. */
+export type Rejected = { kind: 'rejected'; reason: string };
+/** A line that holds no record (a header, a comment, a blank line): not counted as read. */
+export type Skipped = { kind: 'skip' };
+
+/** What an importer step decided for one raw dictionary record. */
 export type Outcome =
   /** `extra`: further entries read from the same raw record (one per part of speech); reported with it. */
   | { kind: 'lexicon'; record: LexRecord; extra?: LexRecord[]; notes?: string[] }
   | { kind: 'alt'; record: AltRecord; notes?: string[] }
-  | { kind: 'rejected'; reason: string };
+  | Rejected;
+
+export type SentenceOutcome = { kind: 'sentence'; record: SentenceRecord } | Rejected;
+export type AlignedOutcome = { kind: 'sentence'; record: AlignedSentenceRecord; notes: string[] } | Rejected;
+export type FrequencyOutcome = { kind: 'frequency'; record: FrequencyRecord; notes: string[] } | Rejected | Skipped;
+export type PronunciationOutcome = { kind: 'pronunciation'; record: PronunciationRecord; notes: string[] } | Rejected | Skipped;
+export type InflectionOutcome = { kind: 'inflection'; record: InflectionRecord } | Rejected;
+export type ReverseOutcome = { kind: 'reverse'; record: ReverseRecord } | Rejected;
 
 /** Dictionary record key: one entry per language, exact form, part of speech and etymology. */
 export function recordKey(r: Pick<LexRecord, 'language' | 'exactForm' | 'partOfSpeech' | 'etymologyNumber'>): string {

@@ -1,4 +1,5 @@
 // The build report: per source, records read = imported + merged + rejected, with reasons and notes.
+import type { LanguageStanding } from './activation.ts';
 
 export interface SourceReport {
   source: string;
@@ -92,6 +93,31 @@ export class ReportBuilder {
   sources(): SourceReport[] {
     return [...this.bySource.values()];
   }
+}
+
+/** Where each language of the manifest stands, with its sources' counts summed. */
+export function languageReports(
+  standings: readonly LanguageStanding[],
+  sources: readonly SourceReport[],
+  entriesByLanguage: Readonly<Record<string, number>>,
+  withPronunciation: (code: string) => number,
+): LanguageReport[] {
+  return standings.map((s) => {
+    const mine = sources.filter((r) => r.language === s.code);
+    const sum = (field: 'read' | 'imported' | 'merged' | 'rejected'): number => mine.reduce((n, r) => n + r[field], 0);
+    return {
+      code: s.code,
+      status: s.active ? 'active' : 'preparing',
+      glossedEntries: s.glossedEntries,
+      entries: entriesByLanguage[s.code] ?? 0,
+      withPronunciation: withPronunciation(s.code),
+      sources: mine.map((r) => r.source),
+      read: sum('read'),
+      imported: sum('imported'),
+      merged: sum('merged'),
+      rejected: sum('rejected'),
+    };
+  });
 }
 
 /** Errors when a source's counts do not add up: the build never drops a record silently. */

@@ -1,7 +1,7 @@
 // A reversed dictionary (FreeDict eng-swh) counts only where it adds something to the forward one.
 import type Database from 'better-sqlite3';
 
-import { glossKey, glossKeys } from '../../services/shared/text.ts';
+import { glossKey, glossKeys } from '../format/text.ts';
 import type { LexRecord, ReverseRecord } from './records.ts';
 import { recordKey } from './records.ts';
 import type { ReportBuilder } from './report.ts';

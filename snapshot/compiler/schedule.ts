@@ -11,7 +11,6 @@ import type { EntryFacts, FactsTable } from './write/facts.ts';
 export const WOTD_CYCLE_DAYS = 732;
 /** Days materialised as ready-made bodies from the build date; other dates are computed from the cycle. */
 export const WOTD_WINDOW_DAYS = 400;
-const DAY_MS = 86_400_000;
 
 /** Preference: common words first, then words with examples, then by frequency and global rank. */
 function preferred(a: EntryFacts, b: EntryFacts): number {
@@ -21,7 +20,7 @@ function preferred(a: EntryFacts, b: EntryFacts): number {
   if (ea !== eb) return ea ? -1 : 1;
   const ra = a.frequencyRank ?? Number.MAX_SAFE_INTEGER;
   const rb = b.frequencyRank ?? Number.MAX_SAFE_INTEGER;
-  return ra - rb || a.pop - b.pop;
+  return ra - rb || a.globalRank - b.globalRank;
 }
 
 /** Deterministic shuffle: order by a hash of the id, so the cycle does not read alphabetically. */
@@ -34,16 +33,16 @@ function shuffled(pool: readonly EntryFacts[]): EntryFacts[] {
 /** The best WOTD_CYCLE_DAYS glossed entries of a language, in preference order. */
 function candidates(facts: FactsTable, language: string): EntryFacts[] {
   const lang = facts.languages.indexOf(language);
-  const pops: number[] = [];
-  for (const pop of facts.pops()) if (facts.language[pop] === lang && facts.glossCount[pop] > 0) pops.push(pop);
+  const globalRanks: number[] = [];
+  for (const globalRank of facts.globalRanks()) if (facts.language[globalRank] === lang && facts.glossCount[globalRank] > 0) globalRanks.push(globalRank);
   const common = (p: number): number => facts.isCommon[p];
   const examples = (p: number): number => (facts.exampleCount[p] > 0 ? 1 : 0);
   const rank = (p: number): number => (facts.frequencyRank[p] === 0 ? Number.MAX_SAFE_INTEGER : facts.frequencyRank[p]);
-  pops.sort((a, b) => common(b) - common(a) || examples(b) - examples(a) || rank(a) - rank(b) || a - b);
-  return pops.slice(0, WOTD_CYCLE_DAYS).map((p) => facts.get(p));
+  globalRanks.sort((a, b) => common(b) - common(a) || examples(b) - examples(a) || rank(a) - rank(b) || a - b);
+  return globalRanks.slice(0, WOTD_CYCLE_DAYS).map((p) => facts.get(p));
 }
 
-/** The cycle (entry pops) for one language, or across `languages` when several are given. */
+/** The cycle (the entries' global ranks) for one language, or across `languages` when several are given. */
 export function wordOfTheDayCycle(facts: FactsTable, languages: readonly string[]): number[] {
   const lists = languages.map((lang) => candidates(facts, lang).sort(preferred));
   const pool: EntryFacts[] = [];
@@ -58,20 +57,5 @@ export function wordOfTheDayCycle(facts: FactsTable, languages: readonly string[
     }
     if (!added) break;
   }
-  return shuffled(pool).map((f) => f.pop);
-}
-
-/** Days since 1970-01-01 of a YYYY-MM-DD date (UTC). */
-export function dayNumber(date: string): number {
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-}
-
-export function dateOfDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The cycle position of a date: day number modulo the cycle length. */
-export function cyclePosition(date: string, cycleLength: number): number {
-  const day = dayNumber(date);
-  return ((day % cycleLength) + cycleLength) % cycleLength;
+  return shuffled(pool).map((f) => f.globalRank);
 }

@@ -1,7 +1,5 @@
 // Tone patterns of a spelling (by the language's tone orthography) and of an IPA transcription, to compare them.
-import type { ToneOrthography } from './manifest.ts';
-
-type Tone = ToneOrthography['unmarked'];
+import type { Tone, ToneOrthography } from '../languages/rules.ts';
 
 const MARK_NAMES: Readonly<Record<string, keyof ToneOrthography['marks']>> = {
   '\u0300': 'grave',

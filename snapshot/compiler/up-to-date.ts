@@ -5,30 +5,30 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 import { DOWNLOADS_INDEX_NAME, DownloadIndexSchema, downloadsDirOf } from '../format/downloads.ts';
-import { SNAPSHOT_FORMAT_VERSION } from '../format/format.ts';
+import { META, SNAPSHOT_FORMAT_VERSION } from '../format/format.ts';
 import { inputChecksums, locateCorpora } from './inputs.ts';
 import { loadManifests, sourceFiles } from './manifest.ts';
 
 export function snapshotIsCurrent(out: string, corpora: string | undefined, corporaEnv: string | undefined): boolean {
   if (!existsSync(out)) return false;
-  let recorded: { formatVersion?: string; inputsChecksum?: string; version?: string };
+  let recorded: Map<string, string>;
   try {
     const db = new Database(out, { readonly: true, fileMustExist: true });
     try {
-      const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('formatVersion', 'inputsChecksum', 'version')").all() as { key: string; value: string }[];
-      recorded = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+      const rows = db.prepare('SELECT key, value FROM meta WHERE key IN (?, ?, ?)').raw().all(META.formatVersion, META.inputsChecksum, META.version) as [string, string][];
+      recorded = new Map(rows);
     } finally {
       db.close();
     }
   } catch {
     return false; // unreadable or not a snapshot: rebuild
   }
-  if (recorded.formatVersion !== String(SNAPSHOT_FORMAT_VERSION)) return false;
-  if (downloadsVersion(out) !== recorded.version) return false;
+  if (recorded.get(META.formatVersion) !== String(SNAPSHOT_FORMAT_VERSION)) return false;
+  if (downloadsVersion(out) !== recorded.get(META.version)) return false;
   const location = locateCorpora(corpora, corporaEnv);
   const { sources } = loadManifests(location.sourcesFile, location.languagesFile);
   try {
-    return inputChecksums(location, sourceFiles(sources)).combined === recorded.inputsChecksum;
+    return inputChecksums(location, sourceFiles(sources)).combined === recorded.get(META.inputsChecksum);
   } catch {
     return false; // a source vanished: let the build report it
   }

@@ -1,6 +1,6 @@
 // The other_forms table's blocks: sorted keys front-coded (each key as the bytes it shares with the one before
-// and the rest), each with the pops of its entries. Zulu alone has 369,561 folded inflected forms, 3.9 MB of key
-// text; as rows of the forms B-tree (key, kind, pop, language, pos) they would take several times that.
+// and the rest), each with the global ranks of its entries. Zulu alone has 369,561 folded inflected forms, 3.9 MB of key
+// text; as rows of the forms B-tree (key, kind, global_rank, language, pos) they would take several times that.
 
 /** Keys per block: a lookup decodes at most this many keys, a few microseconds. */
 export const FORM_BLOCK_KEYS = 32;
@@ -26,8 +26,8 @@ function readVarint(bytes: Uint8Array, at: { i: number }): number {
   }
 }
 
-/** One block: keys (UTF-8, ascending bytewise, distinct) each with its pops (ascending). */
-export function encodeFormBlock(keys: readonly Buffer[], pops: readonly (readonly number[])[]): Buffer {
+/** One block: keys (UTF-8, ascending bytewise, distinct) each with its global ranks (ascending). */
+export function encodeFormBlock(keys: readonly Buffer[], globalRanks: readonly (readonly number[])[]): Buffer {
   const out: number[] = [];
   let previous: Buffer = Buffer.alloc(0);
   keys.forEach((key, k) => {
@@ -36,19 +36,19 @@ export function encodeFormBlock(keys: readonly Buffer[], pops: readonly (readonl
     writeVarint(out, shared);
     writeVarint(out, key.length - shared);
     for (let i = shared; i < key.length; i++) out.push(key[i]);
-    writeVarint(out, pops[k].length);
+    writeVarint(out, globalRanks[k].length);
     let last = 0;
-    for (const pop of pops[k]) {
-      writeVarint(out, pop - last);
-      last = pop;
+    for (const globalRank of globalRanks[k]) {
+      writeVarint(out, globalRank - last);
+      last = globalRank;
     }
     previous = key;
   });
   return Buffer.from(out);
 }
 
-/** Every key of a block with its pops, in order (the key filter reads them all once). */
-export function* decodeFormBlock(block: Uint8Array): Generator<[key: Buffer, pops: number[]]> {
+/** Every key of a block with its global ranks, in order (the key filter reads them all once). */
+export function* decodeFormBlock(block: Uint8Array): Generator<[key: Buffer, globalRanks: number[]]> {
   const at = { i: 0 };
   let previous = Buffer.alloc(0);
   while (at.i < block.length) {
@@ -59,19 +59,19 @@ export function* decodeFormBlock(block: Uint8Array): Generator<[key: Buffer, pop
     key.set(block.subarray(at.i, at.i + rest), shared);
     at.i += rest;
     const count = readVarint(block, at);
-    const pops: number[] = [];
+    const globalRanks: number[] = [];
     let last = 0;
-    for (let p = 0; p < count; p++) pops.push((last += readVarint(block, at)));
-    yield [key, pops];
+    for (let p = 0; p < count; p++) globalRanks.push((last += readVarint(block, at)));
+    yield [key, globalRanks];
     previous = key;
   }
 }
 
-/** The pops of `key` in a block, or an empty list. */
+/** The global ranks of `key` in a block, or an empty list. */
 export function findInFormBlock(block: Uint8Array, key: Buffer): number[] {
-  for (const [k, pops] of decodeFormBlock(block)) {
+  for (const [k, globalRanks] of decodeFormBlock(block)) {
     const order = Buffer.compare(k, key);
-    if (order === 0) return pops;
+    if (order === 0) return globalRanks;
     if (order > 0) break;
   }
   return [];

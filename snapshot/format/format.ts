@@ -1,7 +1,7 @@
 // The snapshot's on-disk format, shared by the build (writer) and the reader: version and fixed keys.
 
 /** Bump when the tables or the serialized bodies change; readers refuse other versions. */
-export const SNAPSHOT_FORMAT_VERSION = 6;
+export const SNAPSHOT_FORMAT_VERSION = 7;
 
 /** Upper bound of ranked rows per search: every query does bounded work (total is capped here). */
 export const MAX_RANKED_ROWS = 1000;
@@ -18,11 +18,11 @@ export const BROWSE_ANCHOR_EVERY = 1000;
 export const FORM_KIND = {
   /** Lower-cased exact form with tones (NFC). */
   exact: 0,
-  /** Folded headword (services/shared/text.ts fold). */
+  /** Folded headword (snapshot/format/text.ts fold). */
   folded: 1,
   /** Folded variants, and the l/r loose key of Igbo headwords and variants. */
   variant: 2,
-  /** A whole English gloss (services/shared/text.ts glossKeys), so "water" finds the word for water first. */
+  /** A whole English gloss (snapshot/format/text.ts glossKeys), so "water" finds the word for water first. */
   gloss: 3,
   /**
    * The first words of an English gloss (glossStartKeys): "water" next finds "water pot", before glosses that only
@@ -30,6 +30,42 @@ export const FORM_KIND = {
    */
   glossStart: 4,
 } as const;
+
+/** Keys of the `meta` table (every one written by the build; the reader and --if-changed read some). */
+export const META = {
+  formatVersion: 'formatVersion',
+  contentHash: 'contentHash',
+  builtAt: 'builtAt',
+  /** `v<format>-<first 12 hex of the content hash>`. */
+  version: 'version',
+  sample: 'sample',
+  /** The UTC day the materialised word-of-the-day window starts on. */
+  anchorDate: 'anchorDate',
+  entries: 'entries',
+  /** Checksums of every input (JSON), and one over them all (what --if-changed compares). */
+  inputs: 'inputs',
+  inputsChecksum: 'inputsChecksum',
+} as const;
+export type MetaKey = keyof typeof META;
+
+/** Rows of the `bodies` table: response bodies serialized once by the build. */
+export const BODY = {
+  /** GET /languages. */
+  languages: 'languages',
+  /** GET /stats. */
+  stats: 'stats',
+  /** Every corpus with its licence and attribution (the website's /about). */
+  sources: 'sources',
+} as const;
+
+/** Rows of the `facets` table: one byte per entry for each. */
+export const FACET = { language: 'language', partOfSpeech: 'pos' } as const;
+/** Labels one byte can code: 0 is the byte of a global rank without an entry. */
+export const MAX_FACET_LABELS = 255;
+/** The byte of the label at `index` of a facet's stored labels. */
+export function facetCode(index: number): number {
+  return index + 1;
+}
 
 /**
  * Key for "any language" or "any part of speech": in the counts and browse_anchors tables, and as the language

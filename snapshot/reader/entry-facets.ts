@@ -1,13 +1,14 @@
-// The language and part of speech of every entry, by pop, held in the worker (one byte each, stored so by
+// The language and part of speech of every entry, by global rank, held in the worker (one byte each, stored so by
 // the build in the `facets` table): full-text matches are filtered here instead of by tag tokens in FTS5.
 import type Database from 'better-sqlite3';
 
+import { FACET, facetCode } from '../format/format.ts';
 import type { MatchFilters } from './fts-query.ts';
 
 interface Facet {
-  /** Code of each label: 1 + its index in the stored labels (0 = no entry at that pop). */
+  /** Code of each label (facetCode of its index in the stored labels). */
   codes: Map<string, number>;
-  byPop: Uint8Array;
+  byGlobalRank: Uint8Array;
 }
 
 export class EntryFacets {
@@ -20,19 +21,19 @@ export class EntryFacets {
       const row = rows.find((r) => r.name === name);
       if (!row) throw new Error(`snapshot has no ${name} facet`);
       const labels = JSON.parse(row.labels) as string[];
-      return { codes: new Map(labels.map((label, i) => [label, i + 1])), byPop: new Uint8Array(row.codes) };
+      return { codes: new Map(labels.map((label, i) => [label, facetCode(i)])), byGlobalRank: new Uint8Array(row.codes) };
     };
-    this.language = facet('language');
-    this.pos = facet('pos');
+    this.language = facet(FACET.language);
+    this.pos = facet(FACET.partOfSpeech);
   }
 
-  /** The pops (in their order) of entries that pass the filters. */
-  filter(pops: readonly number[], filters: MatchFilters): number[] {
+  /** The global ranks (in their order) of entries that pass the filters. */
+  filter(globalRanks: readonly number[], filters: MatchFilters): number[] {
     // -1, a code no entry has: a filter value absent from the snapshot matches nothing.
     const language = filters.language ? (this.language.codes.get(filters.language) ?? -1) : 0;
     const pos = filters.partOfSpeech ? (this.pos.codes.get(filters.partOfSpeech) ?? -1) : 0;
-    const byLanguage = this.language.byPop;
-    const byPos = this.pos.byPop;
-    return pops.filter((pop) => (language === 0 || byLanguage[pop] === language) && (pos === 0 || byPos[pop] === pos));
+    const byLanguage = this.language.byGlobalRank;
+    const byPos = this.pos.byGlobalRank;
+    return globalRanks.filter((globalRank) => (language === 0 || byLanguage[globalRank] === language) && (pos === 0 || byPos[globalRank] === pos));
   }
 }

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { MAX_RANKED_ROWS } from '../format/format.ts';
 import { KeyFilter, hasSurrogate } from '../format/key-filter.ts';
 
-/** One lookup: the entries with this key of this kind, under the filters, in rank (pop) order. */
+/** One lookup: the entries with this key of this kind, under the filters, in global rank order. */
 export interface FormLookup {
   key: string;
   kind: number;
@@ -15,12 +15,12 @@ export interface FormLookup {
 }
 
 type LookupStmt = Database.Statement<unknown[], number>;
-type PairStmt = Database.Statement<unknown[], [kind: number, pop: number]>;
+type PairStmt = Database.Statement<unknown[], [kind: number, globalRank: number]>;
 
 export class FormLookups {
   /** One statement per filter shape, indexed by filter shape: none, language, part of speech, both. */
   private readonly statements: LookupStmt[];
-  /** The same shapes over two adjacent kinds of one key, in (kind, pop) order: one statement for both. */
+  /** The same shapes over two adjacent kinds of one key, in (kind, global_rank) order: one statement for both. */
   private readonly pairStatements: PairStmt[];
   /**
    * Every (key, kind) in `forms`: most lookups are of keys the snapshot does not have, and the filter answers
@@ -31,22 +31,22 @@ export class FormLookups {
   constructor(db: Database.Database, keys?: KeyFilter) {
     this.statements = [0, 1, 2, 3].map((shape) => {
       const where = `${shape & 1 ? ' AND language = ?' : ''}${shape & 2 ? ' AND pos = ?' : ''}`;
-      // The primary key (key, kind, pop) returns one key's rows in rank order: no sort.
-      return db.prepare(`SELECT pop FROM forms WHERE key = ? AND kind = ?${where} ORDER BY pop LIMIT ${MAX_RANKED_ROWS + 1}`).pluck() as LookupStmt;
+      // The primary key (key, kind, global_rank) returns one key's rows in rank order: no sort.
+      return db.prepare(`SELECT global_rank FROM forms WHERE key = ? AND kind = ?${where} ORDER BY global_rank LIMIT ${MAX_RANKED_ROWS + 1}`).pluck() as LookupStmt;
     });
     this.pairStatements = [0, 1, 2, 3].map((shape) => {
       const where = `${shape & 1 ? ' AND language = ?' : ''}${shape & 2 ? ' AND pos = ?' : ''}`;
-      // The primary key's range for one key and two kinds is already in (kind, pop) order. Twice the bound: the
+      // The primary key's range for one key and two kinds is already in (kind, global_rank) order. Twice the bound: the
       // first kind's rows come first, and if they alone pass the bound the ranking stops there anyway.
       return db
-        .prepare(`SELECT kind, pop FROM forms WHERE key = ? AND kind BETWEEN ? AND ?${where} ORDER BY kind, pop LIMIT ${2 * (MAX_RANKED_ROWS + 1)}`)
+        .prepare(`SELECT kind, global_rank FROM forms WHERE key = ? AND kind BETWEEN ? AND ?${where} ORDER BY kind, global_rank LIMIT ${2 * (MAX_RANKED_ROWS + 1)}`)
         .raw() as PairStmt;
     });
     this.keys = keys;
   }
 
   /**
-   * The pops found for each lookup, aligned with `lookups`; an undefined lookup finds nothing. The keys are
+   * The global ranks found for each lookup, aligned with `lookups`; an undefined lookup finds nothing. The keys are
    * all made from one search text, so whether the filter may judge them is asked of that text once.
    */
   find(text: string, lookups: readonly (FormLookup | undefined)[]): number[][] {
@@ -55,7 +55,7 @@ export class FormLookups {
   }
 
   /**
-   * The pops of one key under two adjacent kinds (`lookup.kind` and the next), as two lists: one statement where
+   * The global ranks of one key under two adjacent kinds (`lookup.kind` and the next), as two lists: one statement where
    * two would run (the whole-gloss and gloss-start keys of an English query).
    */
   findPair(text: string, { key, kind, language, partOfSpeech }: FormLookup): [number[], number[]] {
@@ -67,7 +67,7 @@ export class FormLookups {
     if (partOfSpeech) params.push(partOfSpeech);
     const first: number[] = [];
     const second: number[] = [];
-    for (const [k, pop] of stmt.all(...params)) (k === kind ? first : second).push(pop);
+    for (const [k, globalRank] of stmt.all(...params)) (k === kind ? first : second).push(globalRank);
     return [first.slice(0, MAX_RANKED_ROWS + 1), second.slice(0, MAX_RANKED_ROWS + 1)];
   }
 

@@ -17,7 +17,7 @@ export class OtherForms {
     this.block = db.prepare('SELECT block FROM other_forms WHERE first <= ? ORDER BY first DESC LIMIT 1').pluck() as Database.Statement<[string], Buffer>;
   }
 
-  /** The pops (ascending: rank order) of the entries that have `key` among their other forms. */
+  /** The global ranks (ascending: rank order) of the entries that have `key` among their other forms. */
   find(key: string, judge: boolean): number[] {
     if (key === '' || (judge && this.keys && !this.keys.mightContain(key, 0))) return [];
     const block = this.block.get(key);

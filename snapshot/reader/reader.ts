@@ -4,7 +4,8 @@ import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 import type { Entry, Language } from '../../services/shared/schemas.ts';
-import { ANY_FILTER, SNAPSHOT_FORMAT_VERSION } from '../format/format.ts';
+import { ANY_FILTER, BODY, META, SNAPSHOT_FORMAT_VERSION } from '../format/format.ts';
+import { cyclePosition, wordOfTheDayBody } from '../format/word-of-the-day.ts';
 import { openDownloads } from './downloads.ts';
 import type { Downloads } from './downloads.ts';
 import { SnapshotSearch } from './search.ts';
@@ -13,7 +14,6 @@ import type { CorpusSource, SearchPage, SearchQuery, Snapshot, SnapshotMeta } fr
 
 /** Memory-map the file: read-only pages are shared between worker processes through the page cache. */
 const MMAP_BYTES = 512 * 1024 * 1024;
-const DAY_MS = 86_400_000;
 
 export class SnapshotFormatError extends Error {
   override readonly name = 'SnapshotFormatError';
@@ -72,32 +72,32 @@ class SqliteSnapshot implements Snapshot {
     const meta = new Map(
       (db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]),
     );
-    const formatVersion = Number(meta.get('formatVersion'));
+    const formatVersion = Number(meta.get(META.formatVersion));
     if (formatVersion !== SNAPSHOT_FORMAT_VERSION) {
       throw new SnapshotFormatError(`${path}: snapshot format ${formatVersion}, this reader needs ${SNAPSHOT_FORMAT_VERSION}; rebuild it`);
     }
     this.meta = {
-      version: meta.get('version') ?? '',
+      version: meta.get(META.version) ?? '',
       formatVersion,
-      contentHash: meta.get('contentHash') ?? '',
-      builtAt: meta.get('builtAt') ?? '',
-      sample: meta.get('sample') === 'true',
+      contentHash: meta.get(META.contentHash) ?? '',
+      builtAt: meta.get(META.builtAt) ?? '',
+      sample: meta.get(META.sample) === 'true',
       path,
     };
     const body = db.prepare<[string], { body: string }>('SELECT body FROM bodies WHERE name = ?');
-    this.languagesBody = body.get('languages')?.body ?? '{"data":[]}';
-    this.statsBody = body.get('stats')?.body ?? '{}';
+    this.languagesBody = body.get(BODY.languages)?.body ?? '{"data":[]}';
+    this.statsBody = body.get(BODY.stats)?.body ?? '{}';
     // A snapshot may lack the list: /about then falls back to the entries' sources.
-    const sourcesBody = body.get('sources')?.body;
+    const sourcesBody = body.get(BODY.sources)?.body;
     this.sourceList = sourcesBody === undefined ? undefined : (JSON.parse(sourcesBody) as CorpusSource[]);
     this.languageList = (JSON.parse(this.languagesBody) as { data: Language[] }).data;
     this.searcher = new SnapshotSearch(db, options);
     // One index lookup (id or slug) and one rowid lookup of the stored body.
-    this.byId = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop WHERE e.id = ?');
-    this.bySlug = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop WHERE e.slug = ?');
+    this.byId = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.global_rank = e.global_rank WHERE e.id = ?');
+    this.bySlug = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.global_rank = e.global_rank WHERE e.slug = ?');
     this.wotdBody = db.prepare('SELECT body FROM wotd WHERE language = ? AND date = ?');
     this.wotdCycle = db.prepare(
-      'SELECT j.body AS body, e.language AS language FROM wotd_cycle c JOIN entries e ON e.pop = c.pop JOIN entry_json j ON j.pop = c.pop WHERE c.language = ? AND c.position = ?',
+      'SELECT j.body AS body, e.language AS language FROM wotd_cycle c JOIN entries e ON e.global_rank = c.global_rank JOIN entry_json j ON j.global_rank = c.global_rank WHERE c.language = ? AND c.position = ?',
     );
     for (const row of db.prepare('SELECT language, count(*) AS n FROM wotd_cycle GROUP BY language').all() as { language: string; n: number }[]) {
       this.cycleLengths.set(row.language, row.n);
@@ -144,10 +144,8 @@ class SqliteSnapshot implements Snapshot {
     // Outside the materialised window the same cycle still defines the day (see docs/snapshot.md).
     const length = this.cycleLengths.get(key);
     if (!length) return undefined;
-    const day = Math.floor(time / DAY_MS);
-    const row = this.wotdCycle.get(key, ((day % length) + length) % length);
-    if (!row) return undefined;
-    return `{"date":${JSON.stringify(date)},"language":${JSON.stringify(row.language)},"entry":${row.body}}`;
+    const row = this.wotdCycle.get(key, cyclePosition(date, length));
+    return row && wordOfTheDayBody(date, row.language, row.body);
   }
 
   sources(): readonly CorpusSource[] | undefined {

@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 
 import { Lru } from '../../services/shared/lru.ts';
 import type { WordSummary } from '../../services/shared/schemas.ts';
-import { fold, glossKey, glossTokens, looseKey, normalise, searchTokens } from '../../services/shared/text.ts';
+import { fold, glossKey, glossTokens, normalise, searchTokens } from '../format/text.ts';
+import { looseKeysOf } from '../languages/index.ts';
 import type { MatchType } from '../../services/shared/vocabulary.ts';
 import { EntryFacets } from './entry-facets.ts';
 import { FormLookups } from './form-lookups.ts';
@@ -25,12 +26,10 @@ import type { SummaryBytes } from './summaries.ts';
 const RANKED_CACHE_ENTRIES = 2000;
 /** Gloss prefixes shorter than this match whole words only ("a" would match half the dictionary). */
 const MIN_GLOSS_PREFIX_CHARS = 3;
-/** The language whose entries carry the l/r loose key (see services/shared/text.ts looseKey). */
-export const LOOSE_LANGUAGE = 'ig';
 
 interface Ranked {
-  pops: number[];
-  /** Per pop, what its item carries after the summary's fields (see ITEM_SUFFIXES). */
+  globalRanks: number[];
+  /** Per global rank, what its item carries after the summary's fields (see ITEM_SUFFIXES). */
   suffixes: string[];
   truncated: boolean;
 }
@@ -54,8 +53,8 @@ const BROWSE_SUFFIX = itemSuffix('browse', 0);
 function itemSuffix(matchType: MatchType, score: number): string {
   return `,"matchType":"${matchType}","score":${score}}`;
 }
-type Stmt = Database.Statement<unknown[], { pop: number }>;
-/** An FTS statement in pluck mode: expression → at most MAX_RANKED_ROWS + 1 rowids, which are pops. */
+type Stmt = Database.Statement<unknown[], { globalRank: number }>;
+/** An FTS statement in pluck mode: expression → at most MAX_RANKED_ROWS + 1 rowids, which are global ranks. */
 type FtsStmt = Database.Statement<[string], number>;
 
 /** A full-text index: its statement, the columns text is searched in, and its terms when held (FtsTerms). */
@@ -166,10 +165,10 @@ export class SnapshotSearch {
       this.ranked.set(cacheKey, ranked);
     }
     const start = (query.page - 1) * query.limit;
-    const end = Math.min(ranked.pops.length, start + query.limit);
+    const end = Math.min(ranked.globalRanks.length, start + query.limit);
     const summaries: SummaryBytes[] = [];
-    for (let i = start; i < end; i++) summaries.push(this.summaries.get(ranked.pops[i]));
-    return new RankedPage(ranked.pops.length, summaries, ranked.suffixes.slice(start, end), ranked.truncated);
+    for (let i = start; i < end; i++) summaries.push(this.summaries.get(ranked.globalRanks[i]));
+    return new RankedPage(ranked.globalRanks.length, summaries, ranked.suffixes.slice(start, end), ranked.truncated);
   }
 
   /**
@@ -182,9 +181,9 @@ export class SnapshotSearch {
     if (terms && !terms.mayMatch(alternatives, lastIsPrefix)) return [];
     const expression = matchExpression(columns, alternatives, {}, lastIsPrefix);
     if (expression === null) return [];
-    const pops = stmt.all(expression);
-    if (!filters.language && !filters.partOfSpeech) return pops;
-    if (pops.length <= MAX_RANKED_ROWS) return this.facets.filter(pops, filters);
+    const globalRanks = stmt.all(expression);
+    if (!filters.language && !filters.partOfSpeech) return globalRanks;
+    if (globalRanks.length <= MAX_RANKED_ROWS) return this.facets.filter(globalRanks, filters);
     const tagged = matchExpression(columns, alternatives, filters, lastIsPrefix);
     return tagged === null ? [] : stmt.all(tagged);
   }
@@ -193,83 +192,83 @@ export class SnapshotSearch {
   private rank(text: string, filters: MatchFilters): Ranked {
     const exact = text.toLowerCase();
     const folded = fold(text);
-    const loose = looseKey(folded);
+    // The languages' loose keys of the text (snapshot/languages: Igbo's l/r key), where they differ from it.
+    const looseKeys = looseKeysOf(folded);
     const key = glossKey(text);
-    const looseDiffers = folded !== '' && loose !== folded;
-    const [exactPops, foldedPops, variantPops, looseVariantPops, looseFoldedPops] = this.forms.find(text, [
+    const [exactRanks, foldedRanks, variantRanks, ...looseRanks] = this.forms.find(text, [
       { key: exact, kind: FORM_KIND.exact, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
-      looseDiffers ? { key: loose, kind: FORM_KIND.variant, ...filters } : undefined,
-      // An Igbo headword spelt with l, reached by the standard r spelling (mmilī from "mmiri").
-      looseDiffers && (!filters.language || filters.language === LOOSE_LANGUAGE)
-        ? { key: loose, kind: FORM_KIND.folded, ...filters, language: LOOSE_LANGUAGE }
-        : undefined,
+      ...looseKeys.flatMap(({ language, key: loose }) => [
+        { key: loose, kind: FORM_KIND.variant, ...filters },
+        // A headword of the language written so, reached by the other spelling (Igbo mmilī from "mmiri").
+        !filters.language || filters.language === language ? { key: loose, kind: FORM_KIND.folded, ...filters, language } : undefined,
+      ]),
     ]);
     // Whole-gloss and gloss-start keys (kinds 3 and 4) of the same text, in one statement.
-    const [glossPops, glossStartPops] = key === '' ? [[], []] : this.forms.findPair(text, { key, kind: FORM_KIND.gloss, ...filters });
-    const pops: number[] = [];
+    const [glossRanks, glossStartRanks] = key === '' ? [[], []] : this.forms.findPair(text, { key, kind: FORM_KIND.gloss, ...filters });
+    const globalRanks: number[] = [];
     const suffixes: string[] = [];
     const seen = new Set<number>();
     const add = (type: RankedType, found: number[]): boolean => {
       const typeSuffixes = ITEM_SUFFIXES[type];
       let position = 0;
-      for (const pop of found) {
-        if (seen.has(pop)) continue;
-        seen.add(pop);
-        pops.push(pop);
+      for (const globalRank of found) {
+        if (seen.has(globalRank)) continue;
+        seen.add(globalRank);
+        globalRanks.push(globalRank);
         suffixes.push(typeSuffixes[++position]);
-        if (pops.length > MAX_RANKED_ROWS) return false;
+        if (globalRanks.length > MAX_RANKED_ROWS) return false;
       }
       return true;
     };
     // The full-text steps run only while the bound is not reached.
     const steps: [RankedType, () => number[]][] = [
-      ['exact', () => exactPops],
-      ['folded', () => foldedPops],
-      ['variant', () => [...new Set([...variantPops, ...looseVariantPops, ...looseFoldedPops])].sort((a, b) => a - b)],
+      ['exact', () => exactRanks],
+      ['folded', () => foldedRanks],
+      ['variant', () => [...new Set([...variantRanks, ...looseRanks.flat()])].sort((a, b) => a - b)],
       [
         'form',
         () => {
-          // A plural, an inflected form (Zulu), a romanisation: the other forms' blocks, filtered here as full-text
+          // A plural, an inflected form, a romanisation: the other forms' blocks, filtered here as full-text
           // matches are (their rows carry no language or part of speech).
-          const pops = this.otherForms.find(folded, !hasSurrogate(text));
-          return filters.language || filters.partOfSpeech ? this.facets.filter(pops, filters) : pops;
+          const globalRanks = this.otherForms.find(folded, !hasSurrogate(text));
+          return filters.language || filters.partOfSpeech ? this.facets.filter(globalRanks, filters) : globalRanks;
         },
       ],
       [
         'prefix',
         () => {
           const tokens = searchTokens(folded);
-          const alternatives = looseDiffers ? [tokens, searchTokens(loose)] : [tokens];
+          const alternatives = [tokens, ...looseKeys.map((l) => searchTokens(l.key))];
           return this.fts(this.head, alternatives, filters, true);
         },
       ],
-      [
-        'gloss',
-        () => {
-          // Whole-gloss matches ("water" → omi), then whole words, then a prefix of the last word.
-          const tokens = glossTokens(exact);
-          const last = tokens[tokens.length - 1] ?? '';
-          // Whole glosses first, then glosses that begin with the text ("water pot"), then the rest that mention it.
-          const byMeaning = glossStartPops.length === 0 ? glossPops : [...glossPops, ...glossStartPops];
-          const wholeWords = (): number[] => this.fts(this.gloss, [tokens], filters, false);
-          if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...byMeaning, ...wholeWords()])];
-          // The prefix query runs first: every whole-word match is a prefix match too, so when it finds nothing
-          // (most searches for a headword) the whole-word query is not run at all.
-          const prefixed = this.fts(this.gloss, [tokens], filters, true);
-          if (prefixed.length === 0) return byMeaning;
-          return [...new Set([...byMeaning, ...wholeWords(), ...prefixed])];
-        },
-      ],
+      ['gloss', () => this.glossMatches(exact, glossStartRanks.length === 0 ? glossRanks : [...glossRanks, ...glossStartRanks], filters)],
     ];
     for (const [type, run] of steps) if (!add(type, run())) break;
-    const truncated = pops.length > MAX_RANKED_ROWS;
+    const truncated = globalRanks.length > MAX_RANKED_ROWS;
     if (truncated) {
-      pops.length = MAX_RANKED_ROWS;
+      globalRanks.length = MAX_RANKED_ROWS;
       suffixes.length = MAX_RANKED_ROWS;
     }
-    return { pops, suffixes, truncated };
+    return { globalRanks, suffixes, truncated };
+  }
+
+  /**
+   * Gloss matches of the (lower-cased) text: `byMeaning` (whole glosses, then glosses that begin with the text:
+   * "water" → omi, then "water pot"), then glosses that mention its words, then a prefix of its last word.
+   */
+  private glossMatches(exact: string, byMeaning: number[], filters: MatchFilters): number[] {
+    const tokens = glossTokens(exact);
+    const last = tokens[tokens.length - 1] ?? '';
+    const wholeWords = (): number[] => this.fts(this.gloss, [tokens], filters, false);
+    if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...byMeaning, ...wholeWords()])];
+    // The prefix query runs first: every whole-word match is a prefix match too, so when it finds nothing
+    // (most searches for a headword) the whole-word query is not run at all.
+    const prefixed = this.fts(this.gloss, [tokens], filters, true);
+    if (prefixed.length === 0) return byMeaning;
+    return [...new Set([...byMeaning, ...wholeWords(), ...prefixed])];
   }
 
   /**
@@ -291,8 +290,8 @@ export class SnapshotSearch {
     if (query.partOfSpeech) params.push(query.partOfSpeech);
     if (anchor) params.push(anchor.folded, anchor.id, offset - anchorPosition);
     else params.push(offset);
-    const pops = this.browseStatement(query, anchor !== undefined).all(...params);
-    return new RankedPage(total, pops.map((r) => this.summaries.get(r.pop)), pops.map(() => BROWSE_SUFFIX), false);
+    const globalRanks = this.browseStatement(query, anchor !== undefined).all(...params);
+    return new RankedPage(total, globalRanks.map((r) => this.summaries.get(r.globalRank)), globalRanks.map(() => BROWSE_SUFFIX), false);
   }
 
   /**
@@ -308,7 +307,7 @@ export class SnapshotSearch {
       const where = [language ? 'language = ?' : '', partOfSpeech ? 'pos = ?' : '', fromAnchor ? '(folded, id) >= (?, ?)' : '']
         .filter(Boolean)
         .join(' AND ');
-      stmt = this.db.prepare(`SELECT pop FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ${limit} OFFSET ?`) as Stmt;
+      stmt = this.db.prepare(`SELECT global_rank AS globalRank FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ${limit} OFFSET ?`) as Stmt;
       this.browseStatements.set(shape, stmt);
     }
     return stmt;

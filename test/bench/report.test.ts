@@ -123,6 +123,14 @@ describe('bench report', () => {
     assert.match(readmeSummary(results([subject('working tree', s)])), /\| 30,000 req\/s, 0\.50 \|/);
   });
 
+  it('bench report - the README table says PASS or MISS on each row with a target, so a miss never reads as a result', () => {
+    const summary = readmeSummary(results([subject('working tree', sections())]));
+    assert.match(summary, /\| measure \| result \| target \|  \|/);
+    assert.match(summary, /\| lookups: p99 at 64 connections \(raw uWS's in the same runs\) \| [^|]+ \| <= 5 ms \| MISS \|/, summary);
+    assert.match(summary, /\| search mix: p99 \(raw uWS's in the same runs\) \| [^|]+ \| <= 10 ms \| (PASS|MISS) \|/, summary);
+    assert.match(summary, /\| real corpora: build time, peak memory, snapshot size \| [^|]+ \|  \|  \|/, summary);
+  });
+
   it('bench report - BENCHMARKS.md holds the targets, machine, method and every section within its bound', () => {
     const report = renderReport(results([subject('working tree', sections())]));
     const lines = report.split('\n').length;

@@ -13,7 +13,7 @@ describe('test files', () => {
     const all = list();
     const unit = list('--unit');
     assert.ok(unit.every((f) => all.includes(f)), unit.join('\n'));
-    for (const file of ['test/snapshot/compiler/text.test.ts', 'test/snapshot/reader/reader.test.ts', 'test/bench/report.test.ts', 'test/metering/quota-store.test.ts', 'test/run/test-files.test.ts']) {
+    for (const file of ['test/snapshot/format/text.test.ts', 'test/snapshot/reader/reader.test.ts', 'test/bench/report.test.ts', 'test/metering/quota-store.test.ts', 'test/run/test-files.test.ts']) {
       assert.ok(unit.includes(file), `${file} starts no server:\n${unit.join('\n')}`);
     }
     for (const file of [

@@ -1,7 +1,8 @@
 // Which entries write their headword in a spelling of their own (the source manifest's headwordSpelling),
 // and which spelling of such an entry a search matched.
 import type { Entry, WordSummary } from '../../shared/schemas.ts';
-import { fold, looseKey } from '../../shared/text.ts';
+import { fold } from '../../../snapshot/format/text.ts';
+import { sameUnderLooseKeys } from '../../../snapshot/languages/index.ts';
 import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
 
 export interface HeadwordSpelling {
@@ -62,9 +63,6 @@ export class HeadwordSpellings {
  */
 export function matchedSpelling(entry: Entry | undefined, q: string): string {
   const query = fold(q);
-  const variant = entry?.variants.find((v) => {
-    const form = fold(v.form);
-    return form === query || looseKey(form) === looseKey(query);
-  });
+  const variant = entry?.variants.find((v) => sameUnderLooseKeys(fold(v.form), query));
   return variant?.form ?? q;
 }

@@ -1,7 +1,7 @@
 // How a search result matched, in words that are true of that result.
 import type { WordSummary } from '../../shared/schemas.ts';
-import { fold, looseKey } from '../../shared/text.ts';
-import { LOOSE_LANGUAGE } from '../../../snapshot/reader/search.ts';
+import { fold } from '../../../snapshot/format/text.ts';
+import { languageRules } from '../../../snapshot/languages/index.ts';
 import { MATCH_LABELS } from './components.ts';
 
 /**
@@ -13,9 +13,10 @@ export function matchLabel(word: WordSummary, q: string): string {
   if (word.matchType !== 'prefix') return MATCH_LABELS[word.matchType];
   const form = fold(word.exactForm);
   const query = fold(q);
+  const { looseKey } = languageRules(word.language);
   const starts =
     form.startsWith(query) ||
     fold(word.headword).startsWith(query) ||
-    (word.language === LOOSE_LANGUAGE && looseKey(form).startsWith(looseKey(query)));
+    (looseKey !== undefined && looseKey(form).startsWith(looseKey(query)));
   return starts ? MATCH_LABELS.prefix : 'contains your search';
 }

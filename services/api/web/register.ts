@@ -3,7 +3,7 @@
 import type { Request, Response, Server } from 'hyper-express';
 
 import { utcDay } from '../../shared/metering-protocol/day.ts';
-import { fold } from '../../shared/text.ts';
+import { fold } from '../../../snapshot/format/text.ts';
 import { MAX_BODY_BYTES } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import type { CompressedBody } from '../http/compression.ts';

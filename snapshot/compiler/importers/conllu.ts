@@ -1,13 +1,10 @@
 // Importer for CoNLL-U treebanks: sentences with lemmas, POS and English translations, line by line.
-import { normalise } from '../../../services/shared/text.ts';
-import type { SentenceRecord, SourceContext } from '../records.ts';
+import { normalise } from '../../format/text.ts';
+import { FormatError } from '../read/errors.ts';
+import { readLines } from '../read/files.ts';
+import type { SentenceOutcome, SentenceRecord, SourceContext } from '../records.ts';
+import { NO_OPTIONS, defineImporter } from './importer.ts';
 import { UPOS } from './parts-of-speech.ts';
-
-export class FormatError extends Error {
-  override readonly name = 'FormatError';
-}
-
-export type SentenceOutcome = { kind: 'sentence'; record: SentenceRecord } | { kind: 'rejected'; reason: string };
 
 /**
  * Streams sentences out of CoNLL-U lines. A sentence is a block of `# key = value` comments and
@@ -70,3 +67,11 @@ export function* parseConllu(lines: Iterable<string>, source: SourceContext, fil
   const last = flush();
   if (last) yield last;
 }
+
+/** Sentences attach to entries by lemma once the entries are known (snapshot/compiler/attach.ts). */
+export const conllu = defineImporter({
+  options: NO_OPTIONS,
+  read(source, into) {
+    for (const outcome of parseConllu(readLines(into.file), source, into.file)) into.sentence(outcome);
+  },
+});

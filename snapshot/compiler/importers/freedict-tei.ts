@@ -1,9 +1,11 @@
-// Importer for FreeDict TEI dictionaries (swh-eng), and for their reversed edition (eng-swh) where it adds something.
+// Importer for FreeDict TEI dictionaries (swh-eng: headwords of the language with English definitions).
 import { SaxesParser } from 'saxes';
 
-import { normalise } from '../../../services/shared/text.ts';
-import type { AltRecord, LexRecord, Outcome, ReverseRecord, SourceContext } from '../records.ts';
-import { FormatError } from './conllu.ts';
+import { normalise } from '../../format/text.ts';
+import { FormatError } from '../read/errors.ts';
+import { readTextLines } from '../read/files.ts';
+import type { AltRecord, LexRecord, Outcome, SourceContext } from '../records.ts';
+import { NO_OPTIONS, defineImporter } from './importer.ts';
 import { FREEDICT_POS } from './parts-of-speech.ts';
 
 /** A TEI element as far as the importer needs it: name, attributes, text and children. */
@@ -129,11 +131,9 @@ export function importFreedictEntry(entry: TeiEntry, source: SourceContext): Out
   return { kind: 'lexicon', record, notes };
 }
 
-/** One eng-swh entry (English headword, Swahili definition) → a reverse record, or a rejection. Pure. */
-export function importReversedFreedictEntry(entry: TeiEntry, source: SourceContext): { kind: 'reverse'; record: ReverseRecord } | { kind: 'rejected'; reason: string } {
-  const gloss = entry.orths[0];
-  const form = entry.defs[0];
-  if (gloss === undefined || form === undefined) return { kind: 'rejected', reason: 'entry without an English headword or a definition' };
-  const partOfSpeech = (entry.pos && FREEDICT_POS[entry.pos]) || 'other';
-  return { kind: 'reverse', record: { sourceId: source.id, language: source.language, form, gloss, partOfSpeech } };
-}
+export const freedictTei = defineImporter({
+  options: NO_OPTIONS,
+  read(source, into) {
+    for (const entry of parseTeiEntries(readTextLines(into.file).join('\n'), into.file)) into.lexicon(importFreedictEntry(entry, source));
+  },
+});

@@ -1,5 +1,5 @@
 // The article HTML of the Wiktionary exports (.tsv and StarDict): `<i>POS</i><br><ol><li>gloss</li>…</ol>` blocks.
-import { normalise } from '../../../services/shared/text.ts';
+import { normalise } from '../../format/text.ts';
 
 export interface ArticleBlock {
   /** Wiktionary's part-of-speech header (noun, verb, name, character…). */

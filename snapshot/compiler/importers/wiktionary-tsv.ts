@@ -1,12 +1,25 @@
 // Importer for the Wiktionary `.tsv` exports (`headword|form|form…<TAB>HTML`), and the entries of the StarDict one.
-import { fold, hasDiacritics, normalise } from '../../../services/shared/text.ts';
-import type { SourceManifest } from '../manifest.ts';
+import { z } from 'zod';
+
+import { fold, hasDiacritics, normalise } from '../../format/text.ts';
+import { readLines } from '../read/files.ts';
 import type { FormRecord, LexRecord, Outcome, SourceContext } from '../records.ts';
+import { defineImporter } from './importer.ts';
 import { KAIKKI_POS } from './parts-of-speech.ts';
 import { parseArticle } from './wiktionary-html.ts';
 
+/** The manifest option of the Wiktionary exports (wiktionary-tsv, stardict-tar). */
+export const HEADWORD_OPTIONS = z.object({
+  /**
+   * Which form of a key is the displayed headword: the page title, or the tone-marked citation form among the
+   * key's forms where there is one (Hausa: the page title carries no tones).
+   */
+  headword: z.enum(['page-title', 'tone-marked-form']).default('page-title'),
+});
+export type HeadwordPolicy = z.infer<typeof HEADWORD_OPTIONS>['headword'];
+
 export interface WiktionaryContext extends SourceContext {
-  headword: SourceManifest['headword'];
+  headword: HeadwordPolicy;
 }
 
 type Script = 'latin' | 'ethiopic' | 'arabic' | 'tifinagh' | 'adlam' | 'other' | 'none';
@@ -48,7 +61,7 @@ export function classifyForm(title: string, form: string): FormRecord['kind'] {
  * that keeps the title's letters (àlƙālī over àlkālī for alƙali), then the first listed: homographs are merged
  * into one record (kare: kàrē "dog", kā̀r̃ê "quarter"), so the key cannot say which form goes with which sense.
  */
-export function chooseHeadword(title: string, forms: readonly FormRecord[], policy: SourceManifest['headword']): string {
+export function chooseHeadword(title: string, forms: readonly FormRecord[], policy: HeadwordPolicy): string {
   if (policy !== 'tone-marked-form') return title;
   const marked = forms.filter((f) => f.kind === 'tone-marked');
   return (marked.find((f) => unmarked(f.form) === unmarked(title)) ?? marked[0])?.form ?? title;
@@ -111,3 +124,10 @@ export function importWiktionaryLine(line: string, source: WiktionaryContext): O
   if (headword === '') return { kind: 'rejected', reason: 'empty headword' };
   return articleRecords(headword, forms, text.slice(tab + 1), source);
 }
+
+export const wiktionaryTsv = defineImporter({
+  options: HEADWORD_OPTIONS,
+  read(source, into) {
+    for (const line of readLines(into.file)) if (line.trim() !== '') into.lexicon(importWiktionaryLine(line, source));
+  },
+});

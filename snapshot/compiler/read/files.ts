@@ -1,7 +1,7 @@
 // Synchronous streaming readers for source files: lines, and the entries of one big top-level JSON object.
 import { closeSync, openSync, readSync } from 'node:fs';
 
-import { FormatError } from '../importers/conllu.ts';
+import { FormatError } from './errors.ts';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -35,6 +35,22 @@ export function* readLines(file: string): Generator<string> {
   if (rest.length > 0) yield rest.toString('utf8');
 }
 
+/** The lines of a text file without their line ends (LF, or CRLF as Windows tools write it). */
+export function readTextLines(file: string): string[] {
+  return [...readLines(file)].map((l) => l.replace(/\r$/, ''));
+}
+
+/**
+ * The records of a file holding one JSON object whose every value is an array of records (key → [record]),
+ * each with its key, one value parsed at a time (readJsonObjectEntries).
+ */
+export function* readJsonRecordLists(file: string): Generator<[key: string, record: unknown]> {
+  for (const [key, value] of readJsonObjectEntries(file)) {
+    if (!Array.isArray(value)) throw new FormatError(`${file}: not its format (value of key ${JSON.stringify(key)} is not an array of records)`);
+    for (const record of value) yield [key, record];
+  }
+}
+
 const enum State {
   Start,
   KeyOrEnd,
@@ -46,6 +62,15 @@ const enum State {
   Done,
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
 function isSpace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 }
@@ -56,120 +81,171 @@ function isSpace(b: number): boolean {
  * byte offset) when the file is not one JSON object.
  */
 export function* readJsonObjectEntries(file: string): Generator<[string, unknown]> {
-  let state = State.Start;
-  let offset = 0;
-  let parts: Buffer[] = [];
-  let key = '';
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let first = true;
-  const fail = (what: string): never => {
-    throw new FormatError(`${file}: not a JSON object of records (${what} at byte ${offset})`);
-  };
-  const take = (): string => {
-    const text = Buffer.concat(parts).toString('utf8');
-    parts = [];
-    return text;
-  };
-  for (const chunk of chunks(file)) {
-    let partStart = state === State.Key || state === State.Value ? 0 : -1;
-    for (let i = 0; i < chunk.length; i++, offset++) {
-      const b = chunk[i];
-      switch (state) {
-        case State.Start:
-          if (first && b === 0xef) continue; // UTF-8 byte order mark (EF BB BF)
-          if (first && (b === 0xbb || b === 0xbf)) continue;
-          if (isSpace(b)) continue;
-          first = false;
-          if (b !== 0x7b) fail('expected "{"');
-          state = State.KeyOrEnd;
-          break;
-        case State.KeyOrEnd:
-          if (isSpace(b)) continue;
-          if (b === 0x7d) state = State.Done;
-          else if (b === 0x22) {
-            state = State.Key;
-            partStart = i;
-            escaped = false;
-          } else fail('expected a key');
-          break;
-        case State.Key:
-          if (escaped) escaped = false;
-          else if (b === 0x5c) escaped = true;
-          else if (b === 0x22) {
-            parts.push(chunk.subarray(partStart, i + 1));
-            key = JSON.parse(take()) as string;
-            partStart = -1;
-            state = State.Colon;
-          }
-          break;
-        case State.Colon:
-          if (isSpace(b)) continue;
-          if (b !== 0x3a) fail('expected ":"');
-          state = State.ValueStart;
-          break;
-        case State.ValueStart:
-          if (isSpace(b)) continue;
-          state = State.Value;
-          partStart = i;
-          depth = 0;
-          inString = false;
-          escaped = false;
-        // falls through: the first value byte is part of the value
-        case State.Value: {
-          if (inString) {
-            if (escaped) escaped = false;
-            else if (b === 0x5c) escaped = true;
-            else if (b === 0x22) inString = false;
-            if (inString || depth > 0) continue;
-          } else if (b === 0x22) {
-            inString = true;
-            continue;
-          } else if (b === 0x7b || b === 0x5b) {
-            depth += 1;
-            continue;
-          } else if (b === 0x7d || b === 0x5d) {
-            if (depth === 0) {
-              // end of a literal value (number/true/false/null) at the object's closing brace
-              parts.push(chunk.subarray(partStart, i));
-              yield [key, parseValue(take(), fail)];
-              partStart = -1;
-              state = State.Done;
-              continue;
-            }
-            depth -= 1;
-            if (depth > 0) continue;
-          } else if (depth > 0) continue;
-          else if (b !== 0x2c && !isSpace(b)) continue;
-          // The value ended: at this byte for strings/containers, before it for literals.
-          const literalEnd = b === 0x2c || isSpace(b);
-          parts.push(chunk.subarray(partStart, literalEnd ? i : i + 1));
-          yield [key, parseValue(take(), fail)];
-          partStart = -1;
-          state = b === 0x2c ? State.KeyOrEnd : State.CommaOrEnd;
-          break;
-        }
-        case State.CommaOrEnd:
-          if (isSpace(b)) continue;
-          if (b === 0x2c) state = State.KeyOrEnd;
-          else if (b === 0x7d) state = State.Done;
-          else fail('expected "," or "}"');
-          break;
-        case State.Done:
-          if (!isSpace(b)) fail('trailing data after the object');
-          break;
-      }
-    }
-    if (partStart !== -1 && (state === State.Key || state === State.Value)) parts.push(Buffer.from(chunk.subarray(partStart)));
-  }
-  if (state !== State.Done) fail('unexpected end of file');
+  const scanner = new ObjectScanner(file);
+  for (const chunk of chunks(file)) yield* scanner.feed(chunk);
+  scanner.end();
 }
 
-function parseValue(text: string, fail: (what: string) => never): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return fail('invalid JSON value');
+/**
+ * One JSON object scanned chunk by chunk. A key's or value's bytes are gathered (across chunks) until it ends,
+ * found by counting brackets outside strings, and only then parsed: JSON.parse never sees more than one value.
+ */
+class ObjectScanner {
+  private state = State.Start;
+  /** Offset in the file of the chunk being fed, for the error messages. */
+  private base = 0;
+  /** The current key's or value's bytes from earlier chunks, and where it starts in this one (-1: none). */
+  private parts: Buffer[] = [];
+  private partStart = -1;
+  private key = '';
+  /** Inside the value: open brackets, and whether in a string or just after a backslash in one. */
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** A number or literal that the object's closing brace ended (not a bracket of the value's own). */
+  private atObjectEnd = false;
+  /** Before the first significant byte, where a UTF-8 byte order mark (EF BB BF) is skipped. */
+  private first = true;
+
+  constructor(private readonly file: string) {}
+
+  *feed(chunk: Buffer): Generator<[string, unknown]> {
+    this.partStart = this.state === State.Key || this.state === State.Value ? 0 : -1;
+    for (let i = 0; i < chunk.length; i++) {
+      if (this.state === State.Value) {
+        i = this.scanValue(chunk, i);
+        if (i < chunk.length) yield this.endValue(chunk, i);
+      } else if (this.state === State.Key) {
+        i = this.scanKey(chunk, i);
+      } else if (this.structure(chunk[i], i)) {
+        i -= 1; // a value starts here: its first byte is scanned as part of it
+      }
+    }
+    if (this.partStart !== -1 && (this.state === State.Key || this.state === State.Value)) this.parts.push(Buffer.from(chunk.subarray(this.partStart)));
+    this.base += chunk.length;
+  }
+
+  end(): void {
+    if (this.state !== State.Done) this.fail('unexpected end of file', 0);
+  }
+
+  /** A byte between keys and values; true when it starts a value (state Value, not yet scanned). */
+  private structure(b: number, i: number): boolean {
+    switch (this.state) {
+      case State.Start:
+        if (this.first && (b === 0xef || b === 0xbb || b === 0xbf)) return false;
+        if (isSpace(b)) return false;
+        this.first = false;
+        if (b !== OPEN_BRACE) this.fail('expected "{"', i);
+        this.state = State.KeyOrEnd;
+        return false;
+      case State.KeyOrEnd:
+        if (isSpace(b)) return false;
+        if (b === CLOSE_BRACE) this.state = State.Done;
+        else if (b === QUOTE) {
+          this.state = State.Key;
+          this.partStart = i;
+          this.escaped = false;
+        } else this.fail('expected a key', i);
+        return false;
+      case State.Colon:
+        if (isSpace(b)) return false;
+        if (b !== COLON) this.fail('expected ":"', i);
+        this.state = State.ValueStart;
+        return false;
+      case State.ValueStart:
+        if (isSpace(b)) return false;
+        this.state = State.Value;
+        this.partStart = i;
+        this.depth = 0;
+        this.inString = false;
+        this.escaped = false;
+        return true;
+      case State.CommaOrEnd:
+        if (isSpace(b)) return false;
+        if (b === COMMA) this.state = State.KeyOrEnd;
+        else if (b === CLOSE_BRACE) this.state = State.Done;
+        else this.fail('expected "," or "}"', i);
+        return false;
+      default:
+        if (!isSpace(b)) this.fail('trailing data after the object', i);
+        return false;
+    }
+  }
+
+  /** Scans the key from `from`; returns where it ended (its closing quote, parsed) or the chunk's end. */
+  private scanKey(chunk: Buffer, from: number): number {
+    for (let i = from; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (this.escaped) this.escaped = false;
+      else if (b === BACKSLASH) this.escaped = true;
+      else if (b === QUOTE) {
+        this.parts.push(chunk.subarray(this.partStart, i + 1));
+        this.key = JSON.parse(this.take()) as string;
+        this.partStart = -1;
+        this.state = State.Colon;
+        return i;
+      }
+    }
+    return chunk.length;
+  }
+
+  /**
+   * Scans the value from `from`; returns the index of the byte that ends it (a closing quote or bracket that
+   * balances it, or the comma, space or object's closing brace after a number or literal), or the chunk's end.
+   */
+  private scanValue(chunk: Buffer, from: number): number {
+    for (let i = from; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (b === BACKSLASH) this.escaped = true;
+        else if (b === QUOTE) {
+          this.inString = false;
+          if (this.depth === 0) return i;
+        }
+      } else if (b === QUOTE) this.inString = true;
+      else if (b === OPEN_BRACE || b === OPEN_BRACKET) this.depth += 1;
+      else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
+        if (this.depth === 0) {
+          this.atObjectEnd = true;
+          return i;
+        }
+        if (--this.depth === 0) return i;
+      } else if (this.depth === 0 && (b === COMMA || isSpace(b))) return i;
+    }
+    return chunk.length;
+  }
+
+  /** The value that ends at byte `i` (see scanValue), with its key. */
+  private endValue(chunk: Buffer, i: number): [string, unknown] {
+    const b = chunk[i];
+    const closesObject = this.atObjectEnd;
+    this.atObjectEnd = false;
+    // A string or container ends at its closing byte; a number or literal before the byte that ends it.
+    const literalEnd = closesObject || b === COMMA || isSpace(b);
+    this.parts.push(chunk.subarray(this.partStart, literalEnd ? i : i + 1));
+    const pair: [string, unknown] = [this.key, this.parseValue(this.take(), i)];
+    this.partStart = -1;
+    this.state = closesObject ? State.Done : b === COMMA ? State.KeyOrEnd : State.CommaOrEnd;
+    return pair;
+  }
+
+  private take(): string {
+    const text = Buffer.concat(this.parts).toString('utf8');
+    this.parts = [];
+    return text;
+  }
+
+  private parseValue(text: string, i: number): unknown {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return this.fail('invalid JSON value', i);
+    }
+  }
+
+  private fail(what: string, i: number): never {
+    throw new FormatError(`${this.file}: not a JSON object of records (${what} at byte ${this.base + i})`);
   }
 }

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 
-import { FormatError } from '../importers/conllu.ts';
+import { FormatError } from './errors.ts';
 
 const TAR_BLOCK = 512;
 

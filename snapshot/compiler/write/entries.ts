@@ -1,4 +1,4 @@
-// Phase 5: every entry assembled, validated and written with its search rows, in rank (pop) order.
+// Phase 5: every entry assembled, validated and written with its search rows, in global rank order.
 import type { Hash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -45,47 +45,47 @@ export interface WriteEntriesInput {
   total: number;
   /** Worker threads for assembling entries; default: by size and cores (0 = in-process). */
   workers?: number;
-  /** Receives every batch once written, in pop order (the downloads); its congestion holds back new batches. */
+  /** Receives every batch once written, in global rank order (the downloads); its congestion holds back new batches. */
   downloads?: DownloadSink;
 }
 
 /**
- * Entries go out in rank (pop) order: the entries and FTS tables are then appended to sequentially,
+ * Entries go out in global rank order: the entries and FTS tables are then appended to sequentially,
  * which keeps the build fast and the pages full at a million entries. Assembling (JSON, links, zod)
  * runs on worker threads for big builds, writing stays on this thread, in order.
  */
 export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable> {
   const { db, progress, total } = input;
-  const insertEntry = db.prepare('INSERT INTO entries (pop, id, slug, language, pos, folded) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertEntry = db.prepare('INSERT INTO entries (global_rank, id, slug, language, pos, folded) VALUES (?, ?, ?, ?, ?, ?)');
   // The body comes as UTF-8 bytes (packBodies); CAST stores them as the TEXT they are, without transcoding.
-  const insertJson = db.prepare('INSERT INTO entry_json (pop, body) VALUES (?, CAST(? AS TEXT))');
-  const insertSummary = db.prepare('INSERT INTO entry_summary (pop, summary) VALUES (?, ?)');
-  const insertForm = db.prepare('INSERT INTO temp.form_rows (key, kind, pop, language, pos) VALUES (?, ?, ?, ?, ?)');
-  const insertForms = db.prepare(`INSERT INTO temp.form_rows (key, kind, pop, language, pos) VALUES ${Array(FORM_ROWS_PER_INSERT).fill('(?, ?, ?, ?, ?)').join(', ')}`);
+  const insertJson = db.prepare('INSERT INTO entry_json (global_rank, body) VALUES (?, CAST(? AS TEXT))');
+  const insertSummary = db.prepare('INSERT INTO entry_summary (global_rank, summary) VALUES (?, ?)');
+  const insertForm = db.prepare('INSERT INTO temp.form_rows (key, kind, global_rank, language, pos) VALUES (?, ?, ?, ?, ?)');
+  const insertForms = db.prepare(`INSERT INTO temp.form_rows (key, kind, global_rank, language, pos) VALUES ${Array(FORM_ROWS_PER_INSERT).fill('(?, ?, ?, ?, ?)').join(', ')}`);
   /** Form rows' values waiting for a full insertForms. */
   const formValues: (string | number)[] = [];
   const insertHead = db.prepare('INSERT INTO head_fts (rowid, head, vars, tags) VALUES (?, ?, ?, ?)');
   const insertGloss = db.prepare('INSERT INTO gloss_fts (rowid, glosses, tags) VALUES (?, ?, ?)');
-  const insertOtherForm = db.prepare('INSERT INTO temp.other_form_rows (key, pop) VALUES (?, ?)');
+  const insertOtherForm = db.prepare('INSERT INTO temp.other_form_rows (key, global_rank) VALUES (?, ?)');
   const facts = new FactsTable(total);
   const writeRows = db.transaction((rows: EntryRows[]) => {
     for (const r of rows) {
       const f = r.facts;
       input.hash.update(r.body);
       input.hash.update('\n');
-      insertEntry.run(f.pop, f.id, r.slug, f.language, f.partOfSpeech, r.folded);
-      insertJson.run(f.pop, r.body);
-      insertSummary.run(f.pop, r.summary);
+      insertEntry.run(f.globalRank, f.id, r.slug, f.language, f.partOfSpeech, r.folded);
+      insertJson.run(f.globalRank, r.body);
+      insertSummary.run(f.globalRank, r.summary);
       for (const [key, kind] of r.forms) {
-        formValues.push(key, kind, f.pop, f.language, f.partOfSpeech);
+        formValues.push(key, kind, f.globalRank, f.language, f.partOfSpeech);
         if (formValues.length === FORM_ROWS_PER_INSERT * FORM_COLUMNS) {
           insertForms.run(formValues);
           formValues.length = 0;
         }
       }
-      insertHead.run(f.pop, r.head, r.vars, r.tags);
-      if (r.gloss !== null) insertGloss.run(f.pop, r.gloss, r.tags);
-      for (const key of r.otherForms) insertOtherForm.run(key, f.pop);
+      insertHead.run(f.globalRank, r.head, r.vars, r.tags);
+      if (r.gloss !== null) insertGloss.run(f.globalRank, r.gloss, r.tags);
+      for (const key of r.otherForms) insertOtherForm.run(key, f.globalRank);
       facts.set(f);
     }
     // The batch's last rows, one statement each: the transaction ends with the batch.
@@ -103,7 +103,7 @@ export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable
   if (workers === 0) {
     // In-process: the staging tables are reachable unqualified through the attached `stage` schema.
     const step = createEntryStep(db, input.data);
-    const range = db.prepare<[number, number], StageRow>('SELECT key, id, slug, pop FROM stage.entry WHERE pop BETWEEN ? AND ? ORDER BY pop');
+    const range = db.prepare<[number, number], StageRow>('SELECT key, id, slug, global_rank AS globalRank FROM stage.entry WHERE global_rank BETWEEN ? AND ? ORDER BY global_rank');
     for (let from = 1; from <= total; from += JOB_ENTRIES) {
       writeBatch(packBodies(range.all(from, Math.min(total, from + JOB_ENTRIES - 1)).map(step)).rows);
       if (downloads?.congested) await downloads.drained();
@@ -173,7 +173,7 @@ function runWorkers(
         if (downloads?.congested) downloads.drained().then(() => dispatch(worker), (error: Error) => finish(error));
         else dispatch(worker);
         try {
-          // Results come back out of order; they are written strictly in job (= pop) order.
+          // Results come back out of order; they are written strictly in job (= global rank) order.
           for (let rows = done.get(nextWrite); rows !== undefined; rows = done.get(nextWrite)) {
             done.delete(nextWrite);
             write(rows);

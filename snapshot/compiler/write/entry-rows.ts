@@ -4,7 +4,8 @@ import type Database from 'better-sqlite3';
 import { FORM_KIND, languageTag, partOfSpeechTag } from '../../format/format.ts';
 import type { Entry } from '../../../services/shared/schemas.ts';
 import { EntrySchema } from '../../../services/shared/schemas.ts';
-import { fold, glossKeys, glossStartKeys, looseKey } from '../../../services/shared/text.ts';
+import { fold, glossKeys, glossStartKeys } from '../../format/text.ts';
+import { languageRules } from '../../languages/index.ts';
 import { assembleEntry, mergeRecords, summaryOf } from '../assemble.ts';
 import type { AssembleContext, LinkTarget } from '../assemble.ts';
 import { isCommonRank } from '../frequency.ts';
@@ -13,17 +14,15 @@ import type { EntryFacts } from './facts.ts';
 
 /** Senses whose parts become whole-gloss keys; later senses are rarer meanings. */
 const MAX_GLOSS_KEY_SENSES = 3;
-/** The language whose entries carry the l/r loose key (docs/normalisation.md). */
-const LOOSE_LANGUAGE = 'ig';
 
 export class EntryValidationError extends Error {
   override readonly name = 'EntryValidationError';
 }
 
+/** The language's loose key of a folded form (LanguageRules.looseKey), where it has one that differs. */
 export function looseKeyFor(language: string, folded: string): string | null {
-  if (language !== LOOSE_LANGUAGE) return null;
-  const loose = looseKey(folded);
-  return loose === folded ? null : loose;
+  const loose = languageRules(language).looseKey?.(folded);
+  return loose === undefined || loose === folded ? null : loose;
 }
 
 /** Everything the writer stores for one entry. */
@@ -94,11 +93,28 @@ export interface StageRow {
   key: string;
   id: number;
   slug: string;
-  pop: number;
+  globalRank: number;
 }
 
 /** Builds the entry step over a (read-only) connection to the staging file. */
 export function createEntryStep(stage: Database.Database, data: EntryContextData): (row: StageRow) => AssembledRows {
+  const assemble = entryAssembler(stage, data);
+  return (row) => {
+    const { entry, records, folded } = assemble(row);
+    return entryRows(row, entry, records, folded);
+  };
+}
+
+interface AssembledEntry {
+  entry: Entry;
+  /** The staged records merged into it. */
+  records: LexRecord[];
+  /** Its folded form. */
+  folded: string;
+}
+
+/** Merges an entry's staged records with what attaches to it, and assembles and validates its Entry. */
+function entryAssembler(stage: Database.Database, data: EntryContextData): (row: StageRow) => AssembledEntry {
   const recordsOf = stage.prepare<[string], { data: string }>('SELECT data FROM lex WHERE key = ? ORDER BY seq');
   const variantsOf = stage.prepare<[string], { form: string; kind: VariantRecord['kind'] | 'plural'; note: string | null }>(
     'SELECT form, kind, note FROM variant WHERE target_key = ?',
@@ -106,9 +122,7 @@ export function createEntryStep(stage: Database.Database, data: EntryContextData
   const pronunciationsOf = stage.prepare<[string], { ipa: string; sourceId: string }>(
     'SELECT ipa, source_id AS sourceId FROM entry_pron WHERE entry_key = ? ORDER BY rank',
   );
-  const byExact = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND exact_form = ? ORDER BY pop LIMIT 1');
-  const byLower = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND exact_lower = ? ORDER BY pop LIMIT 1');
-  const byFolded = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND folded = ? ORDER BY pop LIMIT 2');
+  const resolverFor = linkResolver(stage);
   const languageNames = new Map(data.languageNames);
   const sources = new Map(data.sources);
   const ranks = new Map(data.ranks.map(([lang, key, rank]) => [`${lang}\u0001${key}`, rank]));
@@ -119,13 +133,6 @@ export function createEntryStep(stage: Database.Database, data: EntryContextData
     if (!info) throw new EntryValidationError(`record names unknown source ${id}`);
     return info;
   };
-  const resolverFor = (language: string) => (form: string): LinkTarget | null => {
-    const exact = byExact.get(language, form) ?? byLower.get(language, form.toLowerCase());
-    if (exact) return exact;
-    const folded = byFolded.all(language, fold(form));
-    return folded.length === 1 ? folded[0] : null; // a folded match counts only when it is unambiguous
-  };
-
   return (row) => {
     const records = recordsOf.all(row.key).map((r) => JSON.parse(r.data) as LexRecord);
     const record = mergeRecords(records);
@@ -153,56 +160,79 @@ export function createEntryStep(stage: Database.Database, data: EntryContextData
     });
     const checked = EntrySchema.safeParse(entry);
     if (!checked.success) throw new EntryValidationError(`entry ${record.exactForm} (${row.key}): ${checked.error.message}`);
+    return { entry, records, folded };
+  };
+}
 
-    const loose = looseKeyFor(entry.language, folded);
-    const variantKeys = new Set<string>();
-    for (const v of entry.variants) {
-      const f = fold(v.form);
-      variantKeys.add(f);
-      const l = looseKeyFor(entry.language, f);
-      if (l) variantKeys.add(l);
-    }
-    if (loose) variantKeys.add(loose);
-    variantKeys.delete(folded);
-    const forms: [string, number][] = [
-      [entry.exactForm.toLowerCase(), FORM_KIND.exact],
-      [folded, FORM_KIND.folded],
-      ...[...variantKeys].map((k): [string, number] => [k, FORM_KIND.variant]),
-    ];
-    for (const sense of entry.senses.slice(0, MAX_GLOSS_KEY_SENSES)) {
-      for (const key of glossKeys(sense.definition)) forms.push([key, FORM_KIND.gloss]);
-      for (const key of glossStartKeys(sense.definition)) forms.push([key, FORM_KIND.glossStart]);
-    }
-    // Other forms lead to the entry unless they fold like its headword or a variant (found so already).
-    const otherForms = new Set<string>();
-    for (const f of entry.forms) {
-      const key = fold(f.form);
-      if (key !== '' && key !== folded && !variantKeys.has(key)) otherForms.add(key);
-    }
-    return {
-      facts: {
-        pop: row.pop,
-        id: row.id,
-        language: entry.language,
-        partOfSpeech: entry.partOfSpeech,
-        isCommon: entry.isCommon,
-        frequencyRank: entry.frequencyRank,
-        glossCount: entry.glosses.length,
-        exampleCount: entry.examples.length,
-      },
-      slug: row.slug,
-      folded,
-      // The summary is a projection of the validated entry onto WordSummary's fields: valid by construction.
-      summary: JSON.stringify(summaryOf(entry)),
-      body: JSON.stringify(entry),
-      forms,
-      head: loose ? `${folded} ${loose}` : folded,
-      vars: [...variantKeys].join(' '),
-      tags: `${languageTag(entry.language)} ${partOfSpeechTag(entry.partOfSpeech)}`,
-      gloss: entry.senses.length > 0 ? entry.senses.map((s) => s.definition).join(' ; ') : null,
-      otherForms: [...otherForms],
-      source: entry.source.id,
-      contributors: contributorsOf(entry, records),
-    };
+/** How a form named by an entry (a cross-reference, a derived form) finds the entry it names, per language. */
+function linkResolver(stage: Database.Database): (language: string) => (form: string) => LinkTarget | null {
+  const byExact = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND exact_form = ? ORDER BY global_rank LIMIT 1');
+  const byLower = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND exact_lower = ? ORDER BY global_rank LIMIT 1');
+  const byFolded = stage.prepare<[string, string], LinkTarget>('SELECT id, slug FROM entry WHERE language = ? AND folded = ? ORDER BY global_rank LIMIT 2');
+  return (language) => (form) => {
+    const exact = byExact.get(language, form) ?? byLower.get(language, form.toLowerCase());
+    if (exact) return exact;
+    const folded = byFolded.all(language, fold(form));
+    return folded.length === 1 ? folded[0] : null; // a folded match counts only when it is unambiguous
+  };
+}
+
+/** The keys an entry is found by in the forms table, and its variants' keys (the head index's `vars`). */
+function searchKeys(entry: Entry, folded: string): { forms: [string, number][]; variantKeys: Set<string>; loose: string | null } {
+  const loose = looseKeyFor(entry.language, folded);
+  const variantKeys = new Set<string>();
+  for (const v of entry.variants) {
+    const f = fold(v.form);
+    variantKeys.add(f);
+    const l = looseKeyFor(entry.language, f);
+    if (l) variantKeys.add(l);
+  }
+  if (loose) variantKeys.add(loose);
+  variantKeys.delete(folded);
+  const forms: [string, number][] = [
+    [entry.exactForm.toLowerCase(), FORM_KIND.exact],
+    [folded, FORM_KIND.folded],
+    ...[...variantKeys].map((k): [string, number] => [k, FORM_KIND.variant]),
+  ];
+  for (const sense of entry.senses.slice(0, MAX_GLOSS_KEY_SENSES)) {
+    for (const key of glossKeys(sense.definition)) forms.push([key, FORM_KIND.gloss]);
+    for (const key of glossStartKeys(sense.definition)) forms.push([key, FORM_KIND.glossStart]);
+  }
+  return { forms, variantKeys, loose };
+}
+
+/** Everything the writer stores for a validated entry. */
+function entryRows(row: StageRow, entry: Entry, records: readonly LexRecord[], folded: string): AssembledRows {
+  const { forms, variantKeys, loose } = searchKeys(entry, folded);
+  // Other forms lead to the entry unless they fold like its headword or a variant (found so already).
+  const otherForms = new Set<string>();
+  for (const f of entry.forms) {
+    const key = fold(f.form);
+    if (key !== '' && key !== folded && !variantKeys.has(key)) otherForms.add(key);
+  }
+  return {
+    facts: {
+      globalRank: row.globalRank,
+      id: row.id,
+      language: entry.language,
+      partOfSpeech: entry.partOfSpeech,
+      isCommon: entry.isCommon,
+      frequencyRank: entry.frequencyRank,
+      glossCount: entry.glosses.length,
+      exampleCount: entry.examples.length,
+    },
+    slug: row.slug,
+    folded,
+    // The summary is a projection of the validated entry onto WordSummary's fields: valid by construction.
+    summary: JSON.stringify(summaryOf(entry)),
+    body: JSON.stringify(entry),
+    forms,
+    head: loose ? `${folded} ${loose}` : folded,
+    vars: [...variantKeys].join(' '),
+    tags: `${languageTag(entry.language)} ${partOfSpeechTag(entry.partOfSpeech)}`,
+    gloss: entry.senses.length > 0 ? entry.senses.map((s) => s.definition).join(' ; ') : null,
+    otherForms: [...otherForms],
+    source: entry.source.id,
+    contributors: contributorsOf(entry, records),
   };
 }

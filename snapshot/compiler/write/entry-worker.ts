@@ -1,4 +1,4 @@
-// Worker thread of the entry step: reads its pop range from the staging file and returns entry rows.
+// Worker thread of the entry step: reads its global rank range from the staging file and returns entry rows.
 import { parentPort, workerData } from 'node:worker_threads';
 
 import Database from 'better-sqlite3';
@@ -20,7 +20,7 @@ const stage = new Database(data.stagePath, { readonly: true, fileMustExist: true
 // still looks them up).
 stage.pragma('locking_mode = EXCLUSIVE');
 const step = createEntryStep(stage, data);
-const range = stage.prepare<[number, number], StageRow>('SELECT key, id, slug, pop FROM entry WHERE pop BETWEEN ? AND ? ORDER BY pop');
+const range = stage.prepare<[number, number], StageRow>('SELECT key, id, slug, global_rank AS globalRank FROM entry WHERE global_rank BETWEEN ? AND ? ORDER BY global_rank');
 
 parentPort?.on('message', (job: EntryJob | 'close') => {
   if (job === 'close') {

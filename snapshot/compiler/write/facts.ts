@@ -1,9 +1,9 @@
-// Per-entry facts the schedule and the stats need, in typed arrays indexed by pop (flat at 1M entries).
+// Per-entry facts the schedule and the stats need, in typed arrays indexed by global rank (flat at 1M entries).
 import { PARTS_OF_SPEECH } from '../../../services/shared/vocabulary.ts';
 
 /** One entry's facts, as plain values (tests and small pools). */
 export interface EntryFacts {
-  pop: number;
+  globalRank: number;
   id: number;
   language: string;
   partOfSpeech: string;
@@ -28,7 +28,7 @@ export class FactsTable {
   readonly languages: string[] = [];
   count = 0;
 
-  /** `size` = number of entries; pops run from 1 to size. */
+  /** `size` = number of entries; global ranks run from 1 to size. */
   constructor(readonly size: number) {
     this.id = new Float64Array(size + 1);
     this.language = new Uint8Array(size + 1);
@@ -40,7 +40,7 @@ export class FactsTable {
   }
 
   static from(list: readonly EntryFacts[]): FactsTable {
-    const table = new FactsTable(Math.max(0, ...list.map((f) => f.pop)));
+    const table = new FactsTable(Math.max(0, ...list.map((f) => f.globalRank)));
     for (const f of list) table.set(f);
     return table;
   }
@@ -52,39 +52,39 @@ export class FactsTable {
       this.languages.push(f.language);
       this.languageIndex.set(f.language, lang);
     }
-    this.id[f.pop] = f.id;
-    this.language[f.pop] = lang;
-    this.pos[f.pop] = Math.max(0, (PARTS_OF_SPEECH as readonly string[]).indexOf(f.partOfSpeech));
-    this.isCommon[f.pop] = f.isCommon ? 1 : 0;
-    this.frequencyRank[f.pop] = f.frequencyRank ?? 0;
-    this.glossCount[f.pop] = Math.min(CAP_U16, f.glossCount);
-    this.exampleCount[f.pop] = f.exampleCount;
+    this.id[f.globalRank] = f.id;
+    this.language[f.globalRank] = lang;
+    this.pos[f.globalRank] = Math.max(0, (PARTS_OF_SPEECH as readonly string[]).indexOf(f.partOfSpeech));
+    this.isCommon[f.globalRank] = f.isCommon ? 1 : 0;
+    this.frequencyRank[f.globalRank] = f.frequencyRank ?? 0;
+    this.glossCount[f.globalRank] = Math.min(CAP_U16, f.glossCount);
+    this.exampleCount[f.globalRank] = f.exampleCount;
     this.count += 1;
   }
 
-  languageOf(pop: number): string {
-    return this.languages[this.language[pop]];
+  languageOf(globalRank: number): string {
+    return this.languages[this.language[globalRank]];
   }
 
-  partOfSpeechOf(pop: number): string {
-    return PARTS_OF_SPEECH[this.pos[pop]];
+  partOfSpeechOf(globalRank: number): string {
+    return PARTS_OF_SPEECH[this.pos[globalRank]];
   }
 
-  get(pop: number): EntryFacts {
+  get(globalRank: number): EntryFacts {
     return {
-      pop,
-      id: this.id[pop],
-      language: this.languageOf(pop),
-      partOfSpeech: this.partOfSpeechOf(pop),
-      isCommon: this.isCommon[pop] === 1,
-      frequencyRank: this.frequencyRank[pop] === 0 ? null : this.frequencyRank[pop],
-      glossCount: this.glossCount[pop],
-      exampleCount: this.exampleCount[pop],
+      globalRank,
+      id: this.id[globalRank],
+      language: this.languageOf(globalRank),
+      partOfSpeech: this.partOfSpeechOf(globalRank),
+      isCommon: this.isCommon[globalRank] === 1,
+      frequencyRank: this.frequencyRank[globalRank] === 0 ? null : this.frequencyRank[globalRank],
+      glossCount: this.glossCount[globalRank],
+      exampleCount: this.exampleCount[globalRank],
     };
   }
 
-  /** Pops that hold an entry (all of 1..size once the build has written every entry). */
-  *pops(): Generator<number> {
-    for (let pop = 1; pop <= this.size; pop++) if (this.id[pop] !== 0) yield pop;
+  /** Global ranks that hold an entry (all of 1..size once the build has written every entry). */
+  *globalRanks(): Generator<number> {
+    for (let globalRank = 1; globalRank <= this.size; globalRank++) if (this.id[globalRank] !== 0) yield globalRank;
   }
 }

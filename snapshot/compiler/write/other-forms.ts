@@ -4,35 +4,35 @@ import type Database from 'better-sqlite3';
 import { FORM_BLOCK_KEYS, encodeFormBlock } from '../../format/form-blocks.ts';
 
 /**
- * Reads the gathered (key, pop) rows in key order (SQLite's binary order is the bytes' order, the order the
+ * Reads the gathered (key, global_rank) rows in key order (SQLite's binary order is the bytes' order, the order the
  * blocks are searched in) and writes one row per FORM_BLOCK_KEYS keys. Returns the keys and bytes written.
  */
 export function writeOtherForms(db: Database.Database): { keys: number; bytes: number } {
   const blocks: [string, Buffer][] = [];
   let keys: Buffer[] = [];
-  let pops: number[][] = [];
+  let globalRanks: number[][] = [];
   let total = 0;
   let bytes = 0;
   const flush = (): void => {
     if (keys.length === 0) return;
-    const block = encodeFormBlock(keys, pops);
+    const block = encodeFormBlock(keys, globalRanks);
     blocks.push([keys[0].toString('utf8'), block]);
     bytes += block.length + keys[0].length;
     keys = [];
-    pops = [];
+    globalRanks = [];
   };
   let last: string | null = null;
   // Read row by row (the connection cannot write meanwhile: the blocks, a few MB, are inserted after).
-  const rows = db.prepare('SELECT DISTINCT key, pop FROM temp.other_form_rows ORDER BY key, pop').raw().iterate() as IterableIterator<[string, number]>;
-  for (const [key, pop] of rows) {
+  const rows = db.prepare('SELECT DISTINCT key, global_rank FROM temp.other_form_rows ORDER BY key, global_rank').raw().iterate() as IterableIterator<[string, number]>;
+  for (const [key, globalRank] of rows) {
     if (key !== last) {
       if (keys.length === FORM_BLOCK_KEYS) flush();
       keys.push(Buffer.from(key, 'utf8'));
-      pops.push([]);
+      globalRanks.push([]);
       last = key;
       total += 1;
     }
-    pops[pops.length - 1].push(pop);
+    globalRanks[globalRanks.length - 1].push(globalRank);
   }
   flush();
   const insert = db.prepare('INSERT INTO other_forms (first, block) VALUES (?, ?)');

@@ -47,7 +47,7 @@ export interface IdentityRow {
 export function identities(snapshot: string): Map<string, IdentityRow> {
   const db = new Database(snapshot, { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare('SELECT e.id AS id, e.slug AS slug, j.body AS body FROM entries e JOIN entry_json j ON j.pop = e.pop').all() as { id: number; slug: string; body: string }[];
+    const rows = db.prepare('SELECT e.id AS id, e.slug AS slug, j.body AS body FROM entries e JOIN entry_json j ON j.global_rank = e.global_rank').all() as { id: number; slug: string; body: string }[];
     return new Map(
       rows.map((r) => {
         const e = JSON.parse(r.body) as { language: string; exactForm: string; partOfSpeech: string; etymologyNumber: number | null };

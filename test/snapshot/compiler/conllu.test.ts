@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { FormatError, parseConllu } from '../../../snapshot/compiler/importers/conllu.ts';
+import { parseConllu } from '../../../snapshot/compiler/importers/conllu.ts';
+import { FormatError } from '../../../snapshot/compiler/read/errors.ts';
 
 const source = { id: 'ud-yoruba-ytb', language: 'yo', verified: true };
 const TEXT = [

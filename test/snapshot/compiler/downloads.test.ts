@@ -26,11 +26,11 @@ function readIndex(snapshot: string): DownloadIndex {
   return DownloadIndexSchema.parse(JSON.parse(readFileSync(path.join(downloadsDirOf(snapshot), DOWNLOADS_INDEX_NAME), 'utf8')));
 }
 
-/** Every body the snapshot stores, in pop order. */
+/** Every body the snapshot stores, in global rank order. */
 function storedBodies(snapshot: string): string[] {
   const db = new Database(snapshot, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare('SELECT body FROM entry_json ORDER BY pop').all() as { body: string }[]).map((r) => r.body);
+    return (db.prepare('SELECT body FROM entry_json ORDER BY global_rank').all() as { body: string }[]).map((r) => r.body);
   } finally {
     db.close();
   }
@@ -104,8 +104,6 @@ function addGplSource(corpora: string): void {
     url: 'https://example.org/extra-igbo',
     role: 'lexicon',
     verified: false,
-    headword: 'page-title',
-    fallback: false,
   });
   writeJson(path.join(corpora, 'sources.json'), manifest);
   writeJson(path.join(corpora, 'igbo-api', 'extra.json'), {
@@ -196,7 +194,7 @@ describe('downloads beside their snapshot', () => {
 function rows(count: number, bodyBytes: number): EntryRows[] {
   const filler = 'x'.repeat(bodyBytes);
   return Array.from({ length: count }, (_, i): EntryRows => ({
-    facts: { pop: i + 1, id: i + 1, language: 'ig', partOfSpeech: 'noun', isCommon: false, frequencyRank: null, glossCount: 0, exampleCount: 0 },
+    facts: { globalRank: i + 1, id: i + 1, language: 'ig', partOfSpeech: 'noun', isCommon: false, frequencyRank: null, glossCount: 0, exampleCount: 0 },
     slug: `w${i}`, folded: `w${i}`, summary: '{}', body: Buffer.from(JSON.stringify({ id: i + 1, filler: `${i}${filler}` })),
     forms: [], head: '', vars: '', tags: '', gloss: null, otherForms: [], source: 'src', contributors: [],
   }));
@@ -208,7 +206,7 @@ describe('DownloadWriter', () => {
     const source: SourceManifest = {
       id: 'src', name: 'Source', language: 'ig', importer: 'igbo-api-json', file: 'x.json',
       licence: { spdx: 'CC0-1.0', name: 'CC0', url: 'https://creativecommons.org/publicdomain/zero/1.0/' },
-      attribution: 'Source, CC0.', url: 'https://example.org/', role: 'lexicon', verified: true, headword: 'page-title', fallback: false,
+      attribution: 'Source, CC0.', url: 'https://example.org/', role: 'lexicon', verified: true,
     };
     const writer = new DownloadWriter(path.join(dir, 'd'), [source], new Map([['ig', 'Igbo']]));
     const batch = rows(Math.ceil((DOWNLOAD_PENDING_BYTES * 1.25) / 100_000), 100_000);

@@ -2,8 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { FormatError } from '../../../snapshot/compiler/importers/conllu.ts';
-import { importFreedictEntry, importReversedFreedictEntry, parseTeiEntries } from '../../../snapshot/compiler/importers/freedict-tei.ts';
+import { FormatError } from '../../../snapshot/compiler/read/errors.ts';
+import { importReversedFreedictEntry } from '../../../snapshot/compiler/importers/freedict-tei-reversed.ts';
+import { importFreedictEntry, parseTeiEntries } from '../../../snapshot/compiler/importers/freedict-tei.ts';
 
 const sw = { id: 'freedict-swh-eng', language: 'sw', verified: true };
 /** Real records of swh-eng-swh-eng.tei (SOURCE.md) and eng-swh-eng-swh.tei. */

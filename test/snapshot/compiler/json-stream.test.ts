@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 
-import { FormatError } from '../../../snapshot/compiler/importers/conllu.ts';
+import { FormatError } from '../../../snapshot/compiler/read/errors.ts';
 import { readJsonObjectEntries, readLines } from '../../../snapshot/compiler/read/files.ts';
 import { tempDir } from './build-helpers.ts';
 

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { importIpaDictLine, importMfaLine, importWikipronLine } from '../../../snapshot/compiler/importers/pronunciations.ts';
+import { importIpaDictLine } from '../../../snapshot/compiler/importers/ipa-dict-tsv.ts';
+import { importMfaLine } from '../../../snapshot/compiler/importers/mfa-dict.ts';
+import { importWikipronLine } from '../../../snapshot/compiler/importers/wikipron-tsv.ts';
 import { ipaTones, spellingTones, tonesAgree } from '../../../snapshot/compiler/tones.ts';
 
 const ha = { id: 'wikipron-ha', language: 'ha', verified: true };

@@ -2,16 +2,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { WOTD_CYCLE_DAYS, cyclePosition, dateOfDay, dayNumber, wordOfTheDayCycle } from '../../../snapshot/compiler/schedule.ts';
+import { WOTD_CYCLE_DAYS, wordOfTheDayCycle } from '../../../snapshot/compiler/schedule.ts';
 import { FactsTable } from '../../../snapshot/compiler/write/facts.ts';
 import type { EntryFacts } from '../../../snapshot/compiler/write/facts.ts';
+import { cyclePosition, dateOfDay, dayNumber } from '../../../snapshot/format/word-of-the-day.ts';
 import { openSnapshot } from '../../../snapshot/reader/reader.ts';
 import { WordOfTheDaySchema } from '../../../services/shared/schemas.ts';
 import { testSnapshotPath } from '../../support/snapshot.ts';
 
 function facts(n: number, language: string, offset = 0): EntryFacts[] {
   return Array.from({ length: n }, (_, i) => ({
-    pop: offset + i + 1,
+    globalRank: offset + i + 1,
     id: 1000 + offset + i,
     language,
     partOfSpeech: 'noun',
@@ -39,19 +40,19 @@ describe('wordOfTheDayCycle', () => {
     assert.deepEqual(a, b);
   });
   it('wordOfTheDayCycle - prefers common words with glosses and never picks a word without glosses', () => {
-    const byPop = new Map(all.map((f) => [f.pop, f]));
+    const byGlobalRank = new Map(all.map((f) => [f.globalRank, f]));
     const cycle = wordOfTheDayCycle(table, ['ig']);
-    assert.ok(cycle.every((p) => (byPop.get(p)?.glossCount ?? 0) > 0));
+    assert.ok(cycle.every((p) => (byGlobalRank.get(p)?.glossCount ?? 0) > 0));
     // 857 common glossed words exceed the 732-day cycle, so every day gets a common word.
     assert.ok(facts(3000, 'ig').filter((f) => f.isCommon && f.glossCount > 0).length > WOTD_CYCLE_DAYS);
-    assert.ok(cycle.every((p) => byPop.get(p)?.isCommon));
+    assert.ok(cycle.every((p) => byGlobalRank.get(p)?.isCommon));
     // Among common words, those with examples come first.
     const withExamples = facts(3000, 'ig').filter((f) => f.isCommon && f.glossCount > 0 && f.exampleCount > 0).length;
-    assert.equal(cycle.filter((p) => (byPop.get(p)?.exampleCount ?? 0) > 0).length, withExamples);
+    assert.equal(cycle.filter((p) => (byGlobalRank.get(p)?.exampleCount ?? 0) > 0).length, withExamples);
   });
   it('wordOfTheDayCycle - alternates languages in the cross-language pool', () => {
-    const byPop = new Map(all.map((f) => [f.pop, f]));
-    const langs = wordOfTheDayCycle(table, ['ig', 'yo']).map((p) => byPop.get(p)?.language);
+    const byGlobalRank = new Map(all.map((f) => [f.globalRank, f]));
+    const langs = wordOfTheDayCycle(table, ['ig', 'yo']).map((p) => byGlobalRank.get(p)?.language);
     assert.equal(langs.filter((l) => l === 'ig').length, WOTD_CYCLE_DAYS / 2);
   });
   it('cyclePosition - consecutive days take consecutive positions, wrapping at the cycle length', () => {

@@ -16,7 +16,7 @@ import { KeyFilter, MAX_FILTER_BITS, hasSurrogate } from '../../../snapshot/form
 import { openSnapshot } from '../../../snapshot/reader/reader.ts';
 import { FORMS_FILTER, OTHER_FORMS_FILTER, formKeyFilter, otherFormsKeyFilter, readKeyFilters } from '../../../snapshot/format/stored-filters.ts';
 import type { SearchPage, SearchQuery, Snapshot } from '../../../snapshot/reader/snapshot.ts';
-import { fold, glossTokens, searchTokens } from '../../../services/shared/text.ts';
+import { fold, glossTokens, searchTokens } from '../../../snapshot/format/text.ts';
 import { testSnapshotPath } from '../../support/snapshot.ts';
 
 describe('key filter', () => {
@@ -175,7 +175,7 @@ describe('full-text terms', () => {
 function snapshotQueries(): SearchQuery[] {
   const db = new Database(testSnapshotPath(), { readonly: true });
   try {
-    const summaries = db.prepare('SELECT summary FROM entry_summary WHERE pop % 7 = 0').pluck().all() as string[];
+    const summaries = db.prepare('SELECT summary FROM entry_summary WHERE global_rank % 7 = 0').pluck().all() as string[];
     const queries: SearchQuery[] = [];
     for (const [i, text] of summaries.entries()) {
       const entry = JSON.parse(text) as { exactForm: string; language: string; glosses: string[] };

@@ -63,9 +63,9 @@ describe('openSnapshot', () => {
       const language = facets.get('language');
       const pos = facets.get('pos');
       assert.ok(language && pos);
-      for (const row of db.prepare('SELECT pop, language, pos FROM entries').iterate() as Iterable<{ pop: number; language: string; pos: string }>) {
-        assert.equal(language.labels[language.codes[row.pop] - 1], row.language, `pop ${row.pop}`);
-        assert.equal(pos.labels[pos.codes[row.pop] - 1], row.pos, `pop ${row.pop}`);
+      for (const row of db.prepare('SELECT global_rank AS globalRank, language, pos FROM entries').iterate() as Iterable<{ globalRank: number; language: string; pos: string }>) {
+        assert.equal(language.labels[language.codes[row.globalRank] - 1], row.language, `globalRank ${row.globalRank}`);
+        assert.equal(pos.labels[pos.codes[row.globalRank] - 1], row.pos, `globalRank ${row.globalRank}`);
       }
     } finally {
       db.close();

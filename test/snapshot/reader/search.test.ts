@@ -9,7 +9,7 @@ import { openSnapshot } from '../../../snapshot/reader/reader.ts';
 import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
 import { WordSummarySchema } from '../../../services/shared/schemas.ts';
 import type { WordSummary } from '../../../services/shared/schemas.ts';
-import { glossTokens } from '../../../services/shared/text.ts';
+import { glossTokens } from '../../../snapshot/format/text.ts';
 import { MATCH_TYPES } from '../../../services/shared/vocabulary.ts';
 import { testSnapshotPath } from '../../support/snapshot.ts';
 

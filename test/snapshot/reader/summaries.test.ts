@@ -56,7 +56,7 @@ describe('summaries', () => {
     const items = JSON.parse(`[${bytes(page).toString('utf8')}]`) as Record<string, unknown>[];
     const db = new Database(testSnapshotPath(), { readonly: true });
     try {
-      const summary = db.prepare('SELECT j.summary AS s FROM entries e JOIN entry_summary j ON j.pop = e.pop WHERE e.id = ?').pluck();
+      const summary = db.prepare('SELECT j.summary AS s FROM entries e JOIN entry_summary j ON j.global_rank = e.global_rank WHERE e.id = ?').pluck();
       for (const item of items) {
         const { matchType, score, ...stored } = item;
         assert.deepEqual(stored, JSON.parse(summary.get(item.id) as string));
@@ -71,15 +71,15 @@ describe('summaries', () => {
   it('summaries - a budget holds the best-ranked entries whole and reads the rest', () => {
     const db = new Database(testSnapshotPath(), { readonly: true });
     try {
-      const sizes = db.prepare('SELECT length(CAST(summary AS BLOB)) FROM entry_summary ORDER BY pop').pluck().all() as number[];
+      const sizes = db.prepare('SELECT length(CAST(summary AS BLOB)) FROM entry_summary ORDER BY global_rank').pluck().all() as number[];
       assert.equal(new SummaryStore(db).held, sizes.length, 'the real corpora fit the default budget');
       const budget = sizes[0] + sizes[1] + sizes[2] - 1;
       const store = new SummaryStore(db, budget);
       assert.equal(store.held, 2);
-      for (const pop of [1, 2, 3, sizes.length]) {
-        const { source, start, end } = store.get(pop);
-        const stored = db.prepare('SELECT summary FROM entry_summary WHERE pop = ?').pluck().get(pop) as string;
-        assert.equal(source.toString('utf8', start, end), stored, `pop ${pop}`);
+      for (const globalRank of [1, 2, 3, sizes.length]) {
+        const { source, start, end } = store.get(globalRank);
+        const stored = db.prepare('SELECT summary FROM entry_summary WHERE global_rank = ?').pluck().get(globalRank) as string;
+        assert.equal(source.toString('utf8', start, end), stored, `globalRank ${globalRank}`);
       }
       assert.throws(() => store.get(sizes.length + 1), /no entry at rank/);
     } finally {

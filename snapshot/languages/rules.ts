@@ -1,0 +1,64 @@
+// What a language's module may add to the build and the search (snapshot/languages/<code>.ts). Every field is
+// optional: a language without a module, or without a field, gets the defaults (DEFAULT_RULES).
+
+/** Tone levels as the pronunciation step compares them: high, mid, low, falling, rising. */
+export type Tone = 'H' | 'M' | 'L' | 'F' | 'R';
+
+/**
+ * How a spelling writes tone, for a language whose dictionary forms carry it: the tone of a vowel without a mark,
+ * and of each combining mark (by name). Pronunciations whose IPA tones agree with the entry's tone-marked form
+ * are shown first (snapshot/compiler/pronunciations.ts).
+ */
+export interface ToneOrthography {
+  unmarked: Tone;
+  marks: Partial<Record<'grave' | 'acute' | 'circumflex' | 'caron' | 'macron', Tone>>;
+}
+
+/** One place where a lexicon's own spelling and the standard spelling differ regularly (on folded forms). */
+export interface SpellingRule {
+  name: string;
+  /** The places in a lexicon form, and in a standard one. */
+  lexicon: RegExp;
+  standard: RegExp;
+  /** The text at such a place in each spelling. */
+  from: string;
+  to: string;
+}
+
+/**
+ * A lexicon written in a spelling of its own (a dialect's, a dictionary's): standard spellings of its headwords
+ * are derived by `rules` and kept where the language's standard text attests them (the aligned sentences and the
+ * frequency list of the language), as `standard-spelling` variants (snapshot/compiler/standard-spellings.ts).
+ */
+export interface StandardSpellings {
+  /** The standard's name, for notes and the build's log ("Standard Igbo"). */
+  name: string;
+  rules: readonly SpellingRule[];
+  /** The note a derived variant carries: the rules that made it, and where it is attested. */
+  note(rules: readonly string[], attestedIn: string): string;
+}
+
+export interface LanguageRules {
+  /**
+   * Letters that are not a base letter plus combining marks, folded to a base letter for search (services'
+   * `fold`). Every language's apply to all text: a query is folded before its language is known.
+   */
+  foldLetters?: Readonly<Record<string, string>>;
+  /** Letter sequences folded to others after apostrophes are unified (again for all text, as foldLetters). */
+  foldSequences?: Readonly<Record<string, string>>;
+  /**
+   * A second search key of the language's headwords and variants, from the folded form: stored for its entries,
+   * computed from every query, and matched as a variant (below exact and folded matches).
+   */
+  looseKey?(folded: string): string;
+  /** How the language writes tone, where its dictionary forms carry it. */
+  tones?: ToneOrthography;
+  /** Old spellings still common in web text (folded), mapped to the modern spelling's folded key in frequency lists. */
+  oldSpellings?: Readonly<Record<string, string>>;
+  /** Stand-in characters that the language's text corpora carry for its letters: [pattern, replacement, note]. */
+  textRepairs?: readonly (readonly [RegExp, string, string])[];
+  standardSpellings?: StandardSpellings;
+}
+
+/** A language with no rules of its own. */
+export const DEFAULT_RULES: LanguageRules = Object.freeze({});
