@@ -13,7 +13,7 @@ import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_RO
 import { matchExpression } from './fts-query.ts';
 import { FtsTerms, SEARCHED_COLUMNS } from '../format/fts-terms.ts';
 import type { MatchFilters } from './fts-query.ts';
-import type { SearchPage, SearchQuery } from './snapshot.ts';
+import type { SearchPage, SearchQuery, SearchScope } from './snapshot.ts';
 import { FORMS_FILTER, OTHER_FORMS_FILTER, loadKeyFilters } from '../format/stored-filters.ts';
 import { OtherForms } from './other-forms.ts';
 import { SummaryStore } from './summaries.ts';
@@ -158,10 +158,11 @@ export class SnapshotSearch {
     const text = query.q === undefined ? '' : normalise(query.q.replace(/\0/g, ' '));
     if (text === '') return this.browse(query);
     const filters: MatchFilters = { language: query.language, partOfSpeech: query.partOfSpeech };
-    const cacheKey = `${text}\u0000${query.language ?? ''}\u0000${query.partOfSpeech ?? ''}`;
+    const scope = query.scope ?? 'all';
+    const cacheKey = `${text}\u0000${query.language ?? ''}\u0000${query.partOfSpeech ?? ''}\u0000${scope}`;
     let ranked = this.ranked.get(cacheKey);
     if (!ranked) {
-      ranked = this.rank(text, filters);
+      ranked = this.rank(text, filters, scope);
       this.ranked.set(cacheKey, ranked);
     }
     const start = (query.page - 1) * query.limit;
@@ -188,14 +189,18 @@ export class SnapshotSearch {
     return tagged === null ? [] : stmt.all(tagged);
   }
 
-  /** Collects at most MAX_RANKED_ROWS + 1 distinct entries, best match type first, rank order inside. */
-  private rank(text: string, filters: MatchFilters): Ranked {
+  /**
+   * Collects at most MAX_RANKED_ROWS + 1 distinct entries, best match type first, global rank order inside; `scope`
+   * keeps to headwords (exact, folded, variant, form, prefix) or to English meanings (gloss).
+   */
+  private rank(text: string, filters: MatchFilters, scope: SearchScope): Ranked {
     const exact = text.toLowerCase();
     const folded = fold(text);
     // The languages' loose keys of the text (snapshot/languages: Igbo's l/r key), where they differ from it.
     const looseKeys = looseKeysOf(folded);
     const key = glossKey(text);
-    const [exactRanks, foldedRanks, variantRanks, ...looseRanks] = this.forms.find(text, [
+    const headwords = scope !== 'meaning';
+    const [exactRanks, foldedRanks, variantRanks, ...looseRanks] = this.forms.find(text, !headwords ? [] : [
       { key: exact, kind: FORM_KIND.exact, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
@@ -205,8 +210,8 @@ export class SnapshotSearch {
         !filters.language || filters.language === language ? { key: loose, kind: FORM_KIND.folded, ...filters, language } : undefined,
       ]),
     ]);
-    // Whole-gloss and gloss-start keys (kinds 3 and 4) of the same text, in one statement.
-    const [glossRanks, glossStartRanks] = key === '' ? [[], []] : this.forms.findPair(text, { key, kind: FORM_KIND.gloss, ...filters });
+    // The text as an English sense (first senses, other senses) and as a gloss's first words, in one statement.
+    const glossKinds = key === '' || scope === 'headword' ? [] : this.forms.findGloss(text, { key, ...filters });
     const globalRanks: number[] = [];
     const suffixes: string[] = [];
     const seen = new Set<number>();
@@ -222,11 +227,15 @@ export class SnapshotSearch {
       }
       return true;
     };
-    // The full-text steps run only while the bound is not reached.
-    const steps: [RankedType, () => number[]][] = [
+    // The full-text steps run only while the bound is not reached. An English meaning comes before the forms and
+    // headword prefixes that only share letters with the text (dog: mbwa "dog" before dogo "small").
+    const headwordSteps: [RankedType, () => number[]][] = [
       ['exact', () => exactRanks],
       ['folded', () => foldedRanks],
       ['variant', () => [...new Set([...variantRanks, ...looseRanks.flat()])].sort((a, b) => a - b)],
+    ];
+    const meaningSteps: [RankedType, () => number[]][] = [['gloss', () => this.glossMatches(exact, glossKinds.flat(), filters)]];
+    const letterSteps: [RankedType, () => number[]][] = [
       [
         'form',
         () => {
@@ -244,8 +253,9 @@ export class SnapshotSearch {
           return this.fts(this.head, alternatives, filters, true);
         },
       ],
-      ['gloss', () => this.glossMatches(exact, glossStartRanks.length === 0 ? glossRanks : [...glossRanks, ...glossStartRanks], filters)],
     ];
+    const steps =
+      scope === 'meaning' ? meaningSteps : scope === 'headword' ? [...headwordSteps, ...letterSteps] : [...headwordSteps, ...meaningSteps, ...letterSteps];
     for (const [type, run] of steps) if (!add(type, run())) break;
     const truncated = globalRanks.length > MAX_RANKED_ROWS;
     if (truncated) {

@@ -3,12 +3,17 @@ import type { Language, WordSummary } from '../../services/shared/schemas.ts';
 import type { Entry } from '../../services/shared/schemas.ts';
 import type { Downloads } from './downloads.ts';
 
+/** headword: the language's words (exact, folded, variant, form, prefix); meaning: English glosses; all: both. */
+export type SearchScope = 'all' | 'headword' | 'meaning';
+
 export interface SearchQuery {
   /** Raw search text (already length-checked by the route); absent = browse alphabetically. */
   q?: string;
   /** Resolved active language code. */
   language?: string;
   partOfSpeech?: string;
+  /** What the text is matched with: headwords and their forms, English meanings, or both (default). */
+  scope?: SearchScope;
   page: number;
   limit: number;
 }

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { FORM_KIND, languageTag, partOfSpeechTag } from '../../format/format.ts';
 import type { Entry } from '../../../services/shared/schemas.ts';
 import { EntrySchema } from '../../../services/shared/schemas.ts';
-import { fold, glossKeys, glossStartKeys } from '../../format/text.ts';
+import { fold, glossStartKeys, senseKeys } from '../../format/text.ts';
 import { languageRules } from '../../languages/index.ts';
 import { assembleEntry, mergeRecords, summaryOf } from '../assemble.ts';
 import type { AssembleContext, LinkTarget } from '../assemble.ts';
@@ -194,10 +194,10 @@ function searchKeys(entry: Entry, folded: string): { forms: [string, number][]; 
     [folded, FORM_KIND.folded],
     ...[...variantKeys].map((k): [string, number] => [k, FORM_KIND.variant]),
   ];
-  for (const sense of entry.senses.slice(0, MAX_GLOSS_KEY_SENSES)) {
-    for (const key of glossKeys(sense.definition)) forms.push([key, FORM_KIND.gloss]);
+  entry.senses.slice(0, MAX_GLOSS_KEY_SENSES).forEach((sense, i) => {
+    senseKeys(sense.definition).forEach((key, j) => forms.push([key, i === 0 && j === 0 ? FORM_KIND.gloss : FORM_KIND.glossSense]));
     for (const key of glossStartKeys(sense.definition)) forms.push([key, FORM_KIND.glossStart]);
-  }
+  });
   return { forms, variantKeys, loose };
 }
 
