@@ -16,7 +16,7 @@ export const BROWSE_ANCHOR_EVERY = 1000;
 
 /** Kinds of rows in the `forms` lookup table. */
 export const FORM_KIND = {
-  /** Lower-cased exact form with tones (NFC). */
+  /** Lower-cased exact form with tones (NFC), and each variant's as written. */
   exact: 0,
   /** Folded headword (snapshot/format/text.ts fold). */
   folded: 1,

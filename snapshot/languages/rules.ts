@@ -58,6 +58,12 @@ export interface LanguageRules {
   /** Stand-in characters that the language's text corpora carry for its letters: [pattern, replacement, note]. */
   textRepairs?: readonly (readonly [RegExp, string, string])[];
   standardSpellings?: StandardSpellings;
+  /**
+   * Whether the language's text, where it writes a letter mark or a special letter at all (Yoruba underdots, Hausa
+   * hooked letters), writes the word's own: a sentence's `ọjọ` is then not òjò. Igbo's lexicon spells its
+   * underdots differently from Standard text (ụnò ~ ụlọ), so Igbo compares letters folded.
+   */
+  trustsWrittenLetters?: boolean;
 }
 
 /** A language with no rules of its own. */

@@ -191,6 +191,9 @@ function searchKeys(entry: Entry, folded: string): { forms: [string, number][]; 
   variantKeys.delete(folded);
   const forms: [string, number][] = [
     [entry.exactForm.toLowerCase(), FORM_KIND.exact],
+    // A variant is a spelling of the word (one the source lists, or a Standard spelling as Standard text writes it):
+    // a query written so is written as the word is.
+    ...entry.variants.map((v): [string, number] => [v.form.toLowerCase(), FORM_KIND.exact]),
     [folded, FORM_KIND.folded],
     ...[...variantKeys].map((k): [string, number] => [k, FORM_KIND.variant]),
   ];
