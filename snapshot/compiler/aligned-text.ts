@@ -12,6 +12,21 @@ export function writtenWords(text: string): string[] {
   return (text.match(WORD) ?? []).map((w) => w.normalize('NFC').toLowerCase().replace(/’/g, "'"));
 }
 
+/** How many times chance a word's English lines must hold a reading's meaning for the text to show the reading. */
+export const MIN_LIFT = 2;
+/** English lines that must hold it: two, or one for a word the text uses at most RARE_WORD_SENTENCES times. */
+export const MIN_EVIDENCE = 2;
+export const RARE_WORD_SENTENCES = 3;
+
+/** What the text shows of one reading of a word (AlignedText.shown). */
+export interface Shown {
+  /** Lines of the word's sentences whose English holds the reading's meaning, and how many would by chance. */
+  hits: number;
+  expected: number;
+  /** Whether that is enough to say the text uses the word so (MIN_EVIDENCE, MIN_LIFT). */
+  shown: boolean;
+}
+
 export class AlignedText {
   /** Sentence indexes by folded word. */
   private readonly byWord = new Map<string, number[]>();
@@ -19,6 +34,8 @@ export class AlignedText {
   /** Each sentence's words, folded and as written. */
   private readonly folded: string[][] = [];
   private readonly written: string[][] = [];
+  /** Lines of the whole text holding a set of meanings, by the meanings (see association). */
+  private readonly meaningLines = new Map<string, number>();
   /** Written forms of each folded word, with how often each is written so. */
   private readonly spellings = new Map<string, Map<string, number>>();
 
@@ -95,5 +112,29 @@ export class AlignedText {
     let n = 0;
     for (const i of sentences) if (holdsMeaning(this.englishOf(i), meanings)) n += 1;
     return n;
+  }
+
+  /** Whether the text shows a word (its sentences) used with these meanings: see MIN_EVIDENCE and MIN_LIFT. */
+  shown(sentences: readonly number[], meanings: readonly (readonly string[])[]): Shown {
+    const { hits, expected } = this.association(sentences, meanings);
+    const enough = hits >= MIN_EVIDENCE || (hits >= 1 && sentences.length <= RARE_WORD_SENTENCES);
+    return { hits, expected, shown: enough && hits >= MIN_LIFT * expected };
+  }
+
+  /**
+   * How strongly the English of `sentences` holds the meanings beyond chance: the lines that hold one, and how
+   * many would by chance (the share of all the text's lines that hold one, times their number). News English says
+   * "year" and "people" everywhere; a reading is shown by its meaning where the word is, not by a common word.
+   */
+  association(sentences: readonly number[], meanings: readonly (readonly string[])[]): { hits: number; expected: number } {
+    if (meanings.length === 0 || this.sentences.length === 0) return { hits: 0, expected: 0 };
+    const key = meanings.map((m) => m.join(' ')).join('|');
+    let all = this.meaningLines.get(key);
+    if (all === undefined) {
+      all = 0;
+      for (let i = 0; i < this.sentences.length; i++) if (holdsMeaning(this.englishOf(i), meanings)) all += 1;
+      this.meaningLines.set(key, all);
+    }
+    return { hits: this.evidence(sentences, meanings), expected: (all / this.sentences.length) * sentences.length };
   }
 }

@@ -1,8 +1,7 @@
-// Phase 4: treebank sentences attach to entries by lemma; frequency lines with no entry are reported.
+// Phase 4: treebank sentences attach to entries by lemma.
 import type Database from 'better-sqlite3';
 
 import { MAX_TREEBANK_EXAMPLES_PER_ENTRY } from './assemble.ts';
-import type { FrequencyTable } from './frequency.ts';
 import type { ExampleRecord, SentenceRecord } from './records.ts';
 import type { ReportBuilder } from './report.ts';
 
@@ -41,12 +40,4 @@ export function attachSentences(db: Database.Database, sentences: readonly Sente
     else report.rejected(sentence.sourceId, 'no lemma of the sentence is an entry');
   }
   return out;
-}
-
-/** Frequency keys that match no entry's folded form are rejected: they rank nothing. */
-export function reportUnmatchedFrequencies(db: Database.Database, frequency: FrequencyTable, report: ReportBuilder): void {
-  const exists = db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM stage.entry WHERE language = ? AND folded = ? LIMIT 1');
-  for (const { language, key, sourceId } of frequency.keys()) {
-    if (!exists.get(language, key)) report.reclassify(sourceId, 'rejected', 'no entry with this folded form');
-  }
 }

@@ -7,11 +7,13 @@ import type Database from 'better-sqlite3';
 import { SNAPSHOT_FORMAT_VERSION } from '../format/format.ts';
 import { languageStandings } from './activation.ts';
 import type { LanguageStanding } from './activation.ts';
-import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
+import { AlignedText } from './aligned-text.ts';
+import { attachSentences } from './attach.ts';
 import { buildFiles, finishSnapshotFile, openBuildDatabase, removeTemporaryFiles } from './build-files.ts';
 import type { BuildFiles } from './build-files.ts';
 import { attachAlignedSentences } from './examples.ts';
-import { identifyEntries } from './identify.ts';
+import { creditFrequencies } from './frequency.ts';
+import { identifyEntries, rankGlobally } from './identify.ts';
 import { importSources } from './import-sources.ts';
 import type { Imported } from './importers/staging.ts';
 import { resolveInflections } from './inflections.ts';
@@ -141,6 +143,8 @@ interface Staged {
   pronunciationCoverage: Map<string, PronunciationCoverage>;
   /** Examples by entry key: treebank sentences, then NTREX-128 lines. */
   examples: Map<string, ExampleRecord[]>;
+  /** Frequency rank by entry key (frequency.ts). */
+  frequencyRanks: Map<string, number>;
 }
 
 /**
@@ -157,15 +161,24 @@ function stageEntries(db: Database.Database, location: CorporaLocation, manifest
   applyReversed(db, report);
   const standings = languageStandings(db, languages, activeAtGlossedEntries);
   const served = new Set(standings.filter((s) => s.active).map((s) => s.code));
-  const total = identifyEntries(db, imported.frequency, served, report, progress);
+  const total = identifyEntries(db, served, report, progress);
   db.exec(STAGE_ENTRY_INDEXES);
-  reportUnmatchedFrequencies(db, imported.frequency, report);
   resolveInflections(db, report, progress);
+  const texts = alignedTexts(imported);
+  addAttestedStandardSpellings(db, texts, sources, progress);
+  const frequencyRanks = creditFrequencies(db, imported.frequency, texts, report);
+  rankGlobally(db, frequencyRanks);
   const pronunciationCoverage = attachPronunciations(db, sources, report);
-  addAttestedStandardSpellings(db, imported, sources, progress);
   const examples = attachSentences(db, imported.sentences, report);
   for (const [key, list] of attachAlignedSentences(db, imported.aligned, report)) examples.set(key, [...(examples.get(key) ?? []), ...list]);
-  return { imported, checksums, standings, served, total, pronunciationCoverage, examples };
+  return { imported, checksums, standings, served, total, pronunciationCoverage, examples, frequencyRanks };
+}
+
+/** Each language's aligned sentences, indexed once for every step that weighs a word by its English. */
+function alignedTexts(imported: Imported): Map<string, AlignedText> {
+  const byLanguage = new Map<string, Imported['aligned']>();
+  for (const a of imported.aligned) byLanguage.set(a.language, [...(byLanguage.get(a.language) ?? []), a]);
+  return new Map([...byLanguage].map(([language, sentences]) => [language, new AlignedText(sentences)]));
 }
 
 /** What the entry step needs besides the staging file: sent to its worker threads as it is. */
@@ -174,7 +187,7 @@ function entryContext(db: Database.Database, files: BuildFiles, { sources, langu
     stagePath: files.stagePath,
     languageNames: languages.map((l) => [l.code, l.name]),
     sources: sources.map((s) => [s.id, { source: { id: s.id, name: s.name, url: s.url, attribution: s.attribution }, licence: s.licence }]),
-    ranks: staged.imported.frequency.rankList(),
+    ranks: [...staged.frequencyRanks],
     treebankExamples: [...staged.examples],
     keysWithVariants: (db.prepare('SELECT DISTINCT target_key AS k FROM stage.variant').all() as { k: string }[]).map((r) => r.k),
   };

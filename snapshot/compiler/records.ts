@@ -67,8 +67,8 @@ export interface AltRecord {
 export interface FrequencyRecord {
   sourceId: string;
   language: string;
-  /** Folded form, modernised when it is a known old spelling. */
-  key: string;
+  /** The form as the list writes it (normalised); a known old spelling as the modern one's folded form. */
+  form: string;
   frequency: number;
 }
 

@@ -5,9 +5,9 @@ import type Database from 'better-sqlite3';
 import { fold } from '../format/text.ts';
 import { LANGUAGE_RULES } from '../languages/index.ts';
 import type { SpellingRule, StandardSpellings } from '../languages/rules.ts';
-import { AlignedText } from './aligned-text.ts';
+import { AlignedText, MIN_LIFT } from './aligned-text.ts';
+import type { Shown } from './aligned-text.ts';
 import { meaningsOf } from './english-meaning.ts';
-import type { Imported } from './importers/staging.ts';
 import type { SourceManifest } from './manifest.ts';
 import type { Progress } from './progress.ts';
 import type { LexRecord } from './records.ts';
@@ -104,19 +104,12 @@ class Lexicon {
 }
 
 /**
- * A derived reading of a word is kept only when the English lines of the sentences that use the word hold the
- * entry's meaning, at least twice (once for a word the text uses at most RARE_WORD_SENTENCES times), and not far less
- * often than they hold the meaning of the word's best reading: a Standard word the rules could derive from an
- * Onitsha homograph (uburu "brain" from ùbùlù "young chick") is that homograph's spelling only if the text uses it so.
+ * A derived reading of a word is kept only when the text shows it (AlignedText.shown: the English lines of the
+ * sentences that use the word hold the entry's meaning, twice and well beyond chance), and not far less strongly than
+ * the word's best reading: a Standard word the rules could derive from an Onitsha homograph (uburu "brain" from
+ * ùbùlù "young chick") is that homograph's spelling only if the text uses it so.
  */
 export const WEAKER_READING_FACTOR = 3;
-export const MIN_EVIDENCE = 2;
-export const RARE_WORD_SENTENCES = 3;
-
-/** Whether `hits` sentences of `sentences` holding the meaning show the reading (see WEAKER_READING_FACTOR). */
-function shown(hits: number, sentences: number): boolean {
-  return hits >= MIN_EVIDENCE || (hits >= 1 && sentences <= RARE_WORD_SENTENCES);
-}
 
 export interface SpellingCounts {
   /** Derived spellings kept: single words, and compounds. */
@@ -145,12 +138,13 @@ export function addStandardSpellings(db: Database.Database, language: string, sp
       const derived = lexiconSources(word, spellings.rules).flatMap(({ form, rules }) => lexicon.entries(form).map((e) => ({ ...e, rules })));
       if (derived.length === 0) continue;
       const sentences = text.sentencesWith(word);
-      const score = (key: string): number => text.evidence(sentences, lexicon.meaningsOf(key));
-      const scored = derived.map((d) => ({ ...d, hits: score(d.key) }));
-      const best = Math.max(0, ...scored.map((d) => d.hits), ...lexicon.entries(word).map((e) => score(e.key)));
+      const strength = (key: string): Shown => text.shown(sentences, lexicon.meaningsOf(key));
+      const scored = derived.map((d) => ({ ...d, ...strength(d.key) }));
+      const excess = (r: Shown): number => (r.shown ? r.hits - r.expected : 0);
+      const best = Math.max(0, ...scored.map(excess), ...lexicon.entries(word).map((e) => excess(strength(e.key))));
       for (const d of scored) {
-        if (!shown(d.hits, sentences.length)) counts.withoutEvidence += 1;
-        else if (d.hits * WEAKER_READING_FACTOR < best) counts.weaker += 1;
+        if (!d.shown) counts.withoutEvidence += 1;
+        else if (excess(d) * WEAKER_READING_FACTOR < best) counts.weaker += 1;
         else {
           insert.run(d.key, text.commonSpelling(word) ?? word, note(d.rules, sentences.length, d.hits));
           counts.words += 1;
@@ -161,9 +155,9 @@ export function addStandardSpellings(db: Database.Database, language: string, sp
       for (const { form, rules } of deriveStandardSpellings(compound.folded, spellings.rules)) {
         const sentences = text.sentencesWithPhrase(form);
         if (sentences.length === 0) continue;
-        // A phrase is rarer than its words: one English line that holds the compound's meaning shows it.
-        const hits = text.evidence(sentences, lexicon.meaningsOf(compound.key));
-        if (hits === 0) {
+        // A phrase is rarer than its words: one English line that holds the compound's meaning beyond chance shows it.
+        const { hits, expected } = text.association(sentences, lexicon.meaningsOf(compound.key));
+        if (hits === 0 || hits < MIN_LIFT * expected) {
           counts.withoutEvidence += 1;
           continue;
         }
@@ -179,12 +173,12 @@ export function addStandardSpellings(db: Database.Database, language: string, sp
  * For every language whose rules derive standard spellings: its aligned sentences are the standard text that attests
  * them, with their English (docs/standard-igbo.md).
  */
-export function addAttestedStandardSpellings(db: Database.Database, imported: Imported, sources: readonly SourceManifest[], progress: Progress): void {
+export function addAttestedStandardSpellings(db: Database.Database, texts: ReadonlyMap<string, AlignedText>, sources: readonly SourceManifest[], progress: Progress): void {
   for (const [language, { standardSpellings }] of Object.entries(LANGUAGE_RULES)) {
     if (!standardSpellings) continue;
-    const aligned = imported.aligned.filter((a) => a.language === language);
-    const textName = sources.find((s) => s.id === aligned[0]?.sourceId)?.name ?? `${standardSpellings.name} text`;
-    const c = addStandardSpellings(db, language, standardSpellings, new AlignedText(aligned), textName);
+    const text = texts.get(language) ?? new AlignedText([]);
+    const textName = sources.find((s) => s.id === text.sentences[0]?.sourceId)?.name ?? `${standardSpellings.name} text`;
+    const c = addStandardSpellings(db, language, standardSpellings, text, textName);
     progress.log(
       `${standardSpellings.name} spellings: ${c.words} words and ${c.compounds} compounds added as variants; left out ${c.withoutEvidence} derived readings whose meaning the English never holds, ${c.weaker} far weaker than another reading`,
     );

@@ -31,18 +31,24 @@ function clusters(text: string): Cluster[] {
 /**
  * Whether `written` can be `form` written with fewer marks: the caller has matched their folded keys. Where the text
  * writes any tone mark, it writes every tone (an unmarked vowel is the language's unmarked tone), so the tones must be
- * the form's; where it writes any letter mark or hooked letter and the language's text is trusted to write them
- * (LanguageRules.trustsWrittenLetters: Yoruba underdots, Hausa hooked letters), they must be the form's.
+ * the form's; where it writes any mark or hooked letter and the language's text is trusted to write its letters
+ * (LanguageRules.trustsWrittenLetters: Yoruba underdots, Hausa hooked letters), the letters must be the form's.
  */
 export function canBeWritingOf(written: string, form: string, trustsLetters: boolean): boolean {
   const w = clusters(written);
   const f = clusters(form);
   if (w.length !== f.length) return false;
   const tonesWritten = w.some((c) => c.tones !== '');
-  const lettersWritten = trustsLetters && w.some((c) => c.letterMarks !== '' || HOOKED.test(c.base));
+  // A text that writes tones or any letter mark writes the language's letters (a Yoruba `owó` is not ọwọ́).
+  const lettersWritten = trustsLetters && (tonesWritten || w.some((c) => c.letterMarks !== '' || HOOKED.test(c.base)));
   for (let i = 0; i < w.length; i++) {
     if (tonesWritten && [...w[i].tones].sort().join('') !== [...f[i].tones].sort().join('')) return false;
     if (lettersWritten && (w[i].letterMarks !== f[i].letterMarks || w[i].base !== f[i].base)) return false;
   }
   return true;
+}
+
+/** Whether a form carries a tone or length mark (not only letter marks such as underdots). */
+export function hasToneMarks(form: string): boolean {
+  return TONE_MARKS.test(form.normalize('NFD'));
 }

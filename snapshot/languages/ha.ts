@@ -11,4 +11,5 @@ export const hausa: LanguageRules = {
   tones: { unmarked: 'H', marks: { grave: 'L', circumflex: 'F' } },
   // Hausa text that writes a hooked letter writes the word's own (ƙasa is not kasa).
   trustsWrittenLetters: true,
+  letters: 'ɓɗƙƴ',
 };

@@ -64,6 +64,15 @@ export interface LanguageRules {
    * underdots differently from Standard text (ụnò ~ ụlọ), so Igbo compares letters folded.
    */
   trustsWrittenLetters?: boolean;
+  /**
+   * False where the language's text is written without tones while its lexicon marks them (Standard Igbo; Williamson
+   * leaves high tones unmarked): a form without a tone mark then has no exact key, since an untoned query written
+   * like it (mba) means any of the homographs that fold alike (mba "scolding", mbà "nation"), and the frequency
+   * the text credits them ranks them.
+   */
+  textWritesTones?: boolean;
+  /** Letters of the language beyond the Latin alphabet and its combining marks, lower case (Hausa ɓ ɗ ƙ ƴ). */
+  letters?: string;
 }
 
 /** A language with no rules of its own. */

@@ -201,7 +201,8 @@ export class SnapshotSearch {
     const key = glossKey(text);
     const headwords = scope !== 'meaning';
     const [exactRanks, foldedRanks, variantRanks, ...looseRanks] = this.forms.find(text, !headwords ? [] : [
-      { key: exact, kind: FORM_KIND.exact, ...filters },
+      // As the build stores exact keys: without a verb root's leading hyphen (-bụ is typed bụ).
+      { key: exact.replace(/^-+\s*/, ''), kind: FORM_KIND.exact, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
       ...looseKeys.flatMap(({ language, key: loose }) => [

@@ -107,9 +107,8 @@ export function sourceStaging({ sourceId, corporaDir, file, statements, imported
     frequency(outcome) {
       if (outcome.kind === 'skip' || !accepted(outcome)) return;
       notes(outcome.notes);
-      // The first line of a folded key is imported; later ones add their frequency to it.
-      if (imported.frequency.add(outcome.record)) report.imported(sourceId);
-      else report.merged(sourceId, 'same folded form as a more frequent line (frequencies added)');
+      // Imported or rejected once the entries are known: a line counts for the entry it writes (frequency.ts).
+      imported.frequency.add(outcome.record);
     },
     pronunciation(outcome) {
       if (outcome.kind === 'skip' || !accepted(outcome)) return;
