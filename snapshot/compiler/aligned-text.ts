@@ -67,6 +67,18 @@ export class AlignedText {
     return this.byWord.get(key) ?? [];
   }
 
+  /**
+   * The sentences holding the word written as `written` (case aside); those holding a word that folds like it when
+   * the text never writes it so. Igbo ọkụ "fire" and oku "call" fold alike, and the text tells them apart.
+   */
+  sentencesWritten(written: string): readonly number[] {
+    const key = fold(written);
+    const form = written.normalize('NFC').toLowerCase().replace(/’/g, "'");
+    const all = this.sentencesWith(key);
+    const exact = all.filter((i) => this.written[i].includes(form));
+    return exact.length > 0 ? exact : all;
+  }
+
   /** How the text writes a folded word most often (ụlọ for ulo), or undefined when it does not hold it. */
   commonSpelling(key: string): string | undefined {
     const written = this.spellings.get(key);

@@ -78,7 +78,7 @@ export function creditFrequencies(
 function shownReadings(candidates: readonly string[], form: string, readings: Readings, text: AlignedText | undefined): Map<string, number> {
   const shares = new Map<string, number>();
   if (!text || candidates.length === 0 || candidates.some((key) => readings.meaningsOf(key).length === 0)) return shares;
-  const sentences = text.sentencesWith(fold(form));
+  const sentences = text.sentencesWritten(form);
   const shown = candidates.map((key) => ({ key, ...text.shown(sentences, readings.meaningsOf(key)) })).filter((c) => c.shown);
   const total = shown.reduce((n, c) => n + c.hits - c.expected, 0);
   for (const c of shown) shares.set(c.key, (c.hits - c.expected) / total);

@@ -12,6 +12,7 @@ import { attachSentences } from './attach.ts';
 import { buildFiles, finishSnapshotFile, openBuildDatabase, removeTemporaryFiles } from './build-files.ts';
 import type { BuildFiles } from './build-files.ts';
 import { attachAlignedSentences } from './examples.ts';
+import { followCrossReferences } from './cross-references.ts';
 import { creditFrequencies } from './frequency.ts';
 import { identifyEntries, rankGlobally } from './identify.ts';
 import { importSources } from './import-sources.ts';
@@ -158,6 +159,7 @@ function stageEntries(db: Database.Database, location: CorporaLocation, manifest
   const checksums = inputChecksums(location, sourceFiles(sources));
   db.exec(STAGE_LEX_INDEXES);
   resolveAlternatives(db, report, progress);
+  followCrossReferences(db, report);
   applyReversed(db, report);
   const standings = languageStandings(db, languages, activeAtGlossedEntries);
   const served = new Set(standings.filter((s) => s.active).map((s) => s.code));
