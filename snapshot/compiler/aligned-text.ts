@@ -14,8 +14,13 @@ export function writtenWords(text: string): string[] {
 
 /** How many times chance a word's English lines must hold a reading's meaning for the text to show the reading. */
 export const MIN_LIFT = 2;
-/** English lines that must hold it: two, or one for a word the text uses at most RARE_WORD_SENTENCES times. */
+/**
+ * English lines that must hold it: two, and at least MIN_EVIDENCE_SHARE of the word's sentences (a word in 500
+ * sentences is not shown to mean "intent" by the two whose English says "intent"); one for a word the text uses at
+ * most RARE_WORD_SENTENCES times.
+ */
 export const MIN_EVIDENCE = 2;
+export const MIN_EVIDENCE_SHARE = 0.05;
 export const RARE_WORD_SENTENCES = 3;
 
 /** What the text shows of one reading of a word (AlignedText.shown). */
@@ -129,7 +134,7 @@ export class AlignedText {
   /** Whether the text shows a word (its sentences) used with these meanings: see MIN_EVIDENCE and MIN_LIFT. */
   shown(sentences: readonly number[], meanings: readonly (readonly string[])[]): Shown {
     const { hits, expected } = this.association(sentences, meanings);
-    const enough = hits >= MIN_EVIDENCE || (hits >= 1 && sentences.length <= RARE_WORD_SENTENCES);
+    const enough = (hits >= MIN_EVIDENCE && hits >= MIN_EVIDENCE_SHARE * sentences.length) || (hits >= 1 && sentences.length <= RARE_WORD_SENTENCES);
     return { hits, expected, shown: enough && hits >= MIN_LIFT * expected };
   }
 

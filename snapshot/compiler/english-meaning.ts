@@ -9,11 +9,11 @@ const FUNCTION_WORDS = new Set(
     'make made become get got used use etc e.g i.e he she they him her them his their my your our we you i me us').split(' '),
 );
 /**
- * Function words that are a meaning when a sense is only that word: pronouns, demonstratives and the verbs be, have
- * and do ("they" is fa's meaning, "be" the copula's). A sense "if" or "of" is left out: nearly every English line
- * holds one, so it tells no reading apart.
+ * Words that are no meaning even when a sense is only that word: articles, prepositions, conjunctions. Nearly every
+ * English line holds one, so a sense "of" or "if" tells no reading apart. Any other word alone is a meaning ("they"
+ * is fa's, "be" the copula's, "thing" ife's).
  */
-const MEANINGFUL_ALONE = new Set('i me my we us our you your he him his she her it its they them their this that these those one be have do'.split(' '));
+const NEVER_A_MEANING = new Set('a an the to of in on at for with by from into onto up down out off over under about as and or but nor not no if so than then'.split(' '));
 /** A sense longer than this many meaning words is a description, not a meaning to look for in a sentence. */
 export const MAX_MEANING_WORDS = 3;
 
@@ -86,7 +86,7 @@ export function englishBases(text: string): Set<string> {
 
 /**
  * The meanings of a definition to look for in a sentence: each `;`- or `,`-separated part, without parentheticals,
- * as its meaning words (function words dropped, unless the part is one such word: MEANINGFUL_ALONE); parts with more than MAX_MEANING_WORDS meaning words describe rather than name, and are left out.
+ * as its meaning words (function words dropped, unless the part is that word alone: NEVER_A_MEANING); parts with more than MAX_MEANING_WORDS meaning words describe rather than name, and are left out.
  */
 export function meaningsOf(definitions: readonly string[]): string[][] {
   const out: string[][] = [];
@@ -94,7 +94,7 @@ export function meaningsOf(definitions: readonly string[]): string[][] {
   for (const definition of definitions) {
     for (const part of definition.replace(/\([^)]*\)/g, ' ').replace(/\[[^\]]*\]/g, ' ').split(/[;,]/)) {
       const all = (part.toLowerCase().match(WORD) ?? []).filter((w) => !/^\d/.test(w));
-      const words = all.length === 1 && MEANINGFUL_ALONE.has(all[0]) ? all : all.filter((w) => !FUNCTION_WORDS.has(w));
+      const words = all.length === 1 ? all.filter((w) => !NEVER_A_MEANING.has(w)) : all.filter((w) => !FUNCTION_WORDS.has(w));
       if (words.length === 0 || words.length > MAX_MEANING_WORDS) continue;
       const key = words.join(' ');
       if (seen.has(key)) continue;

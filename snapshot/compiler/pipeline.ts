@@ -35,6 +35,7 @@ import { applyReversed } from './reverse.ts';
 import { addAttestedStandardSpellings } from './standard-spellings.ts';
 import { DownloadWriter } from './write/downloads.ts';
 import { writeEntries } from './write/entries.ts';
+import type { FactsTable } from './write/facts.ts';
 import type { EntryContextData } from './write/entry-rows.ts';
 import { writeIndexesAndBodies, writeMetaAndBodies } from './write/tables.ts';
 
@@ -105,7 +106,12 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       sizeBytes: statSync(files.out).size,
       entries: facts.count,
       entriesByLanguage,
-      languages: languageReports(staged.standings, report.sources(), entriesByLanguage, (code) => staged.pronunciationCoverage.get(code)?.withPronunciation ?? 0),
+      languages: languageReports(staged.standings, report.sources(), {
+        entries: (code) => entriesByLanguage[code] ?? 0,
+        withPronunciation: (code) => staged.pronunciationCoverage.get(code)?.withPronunciation ?? 0,
+        emptyGlosses: (code) => emptyGlosses(facts, code),
+        attachments: (code) => report.attachments(code),
+      }),
       sources: report.sources(),
       downloads: { dir: downloadsDir, files: downloadIndex.files.length, bytes: downloadIndex.files.reduce((n, f) => n + f.bytes, 0) },
     };
@@ -172,8 +178,15 @@ function stageEntries(db: Database.Database, location: CorporaLocation, manifest
   rankGlobally(db, frequencyRanks);
   const pronunciationCoverage = attachPronunciations(db, sources, report);
   const examples = attachSentences(db, imported.sentences, report);
-  for (const [key, list] of attachAlignedSentences(db, imported.aligned, report)) examples.set(key, [...(examples.get(key) ?? []), ...list]);
+  for (const [key, list] of attachAlignedSentences(db, texts, report)) examples.set(key, [...(examples.get(key) ?? []), ...list]);
   return { imported, checksums, standings, served, total, pronunciationCoverage, examples, frequencyRanks };
+}
+
+/** Served entries of a language without an English gloss. */
+function emptyGlosses(facts: FactsTable, code: string): number {
+  let n = 0;
+  for (let g = 1; g <= facts.size; g++) if (facts.id[g] !== 0 && facts.languageOf(g) === code && facts.glossCount[g] === 0) n += 1;
+  return n;
 }
 
 /** Each language's aligned sentences, indexed once for every step that weighs a word by its English. */

@@ -78,8 +78,8 @@ export interface SentenceRecord {
   id: string;
   text: string;
   translation: string | null;
-  /** Lemmas with their (mapped) part of speech, in sentence order. */
-  lemmas: { lemma: string; partOfSpeech: PartOfSpeech | null }[];
+  /** Lemmas with their (mapped) part of speech and the token's English gloss where the treebank gives one. */
+  lemmas: { lemma: string; partOfSpeech: PartOfSpeech | null; gloss?: string }[];
 }
 
 /** An inflected form that leads to its entry (Zulu StarDict synonyms): never a headword. */

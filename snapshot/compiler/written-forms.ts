@@ -52,3 +52,11 @@ export function canBeWritingOf(written: string, form: string, trustsLetters: boo
 export function hasToneMarks(form: string): boolean {
   return TONE_MARKS.test(form.normalize('NFD'));
 }
+
+/**
+ * A form's letters without its tone and length marks: underdots (ẹ ọ ṣ) and hooked letters (ɓ ɗ ƙ ƴ) are letters of
+ * their own and stay; lower case. Two spellings of one word have the same letters; a pronunciation is of the letters.
+ */
+export function lettersOf(form: string): string {
+  return form.normalize('NFD').toLowerCase().replace(/[\u0300-\u0322\u0324-\u036f]/g, '').normalize('NFC');
+}

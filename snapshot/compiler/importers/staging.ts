@@ -46,7 +46,7 @@ export function stagingStatements(db: Database.Database) {
     ),
     alt: db.prepare('INSERT INTO stage.alt (data) VALUES (?)'),
     inflection: db.prepare('INSERT INTO stage.inflection (source_id, language, form, headword) VALUES (?, ?, ?, ?)'),
-    pron: db.prepare('INSERT INTO stage.pron (source_id, language, key, ipa) VALUES (?, ?, ?, ?)'),
+    pron: db.prepare('INSERT INTO stage.pron (source_id, language, key, word, ipa) VALUES (?, ?, ?, ?, ?)'),
     reverse: db.prepare('INSERT INTO stage.reverse (data) VALUES (?)'),
   };
 }
@@ -114,7 +114,7 @@ export function sourceStaging({ sourceId, corporaDir, file, statements, imported
       if (outcome.kind === 'skip' || !accepted(outcome)) return;
       notes(outcome.notes);
       const r = outcome.record;
-      statements.pron.run(sourceId, r.language, fold(r.word), r.ipa);
+      statements.pron.run(sourceId, r.language, fold(r.word), r.word, r.ipa);
     },
     inflection(outcome) {
       if (!accepted(outcome)) return;
