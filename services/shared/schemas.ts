@@ -68,11 +68,13 @@ export const VariantSchema = z.object({
 export const FormSchema = z.object({
   form: z.string(),
   kind: z
-    .enum(['tone-marked', 'spelling', 'romanisation', 'other-script', 'plural', 'form'])
+    .enum(['tone-marked', 'spelling', 'romanisation', 'other-script', 'plural', 'form', 'stem', 'class-form'])
     .describe(
       'tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); ' +
         'romanisation: the word in Latin letters (Ge\'ez-script languages); other-script: the word in another script ' +
-        '(Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form)',
+        '(Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); ' +
+        'stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an ' +
+        'adjective in a noun class, derived by rule and attested in the language\'s text (Swahili nzuri, mzuri for zuri)',
     ),
 });
 

@@ -22,7 +22,7 @@ export interface VariantRecord {
  */
 export interface FormRecord {
   form: string;
-  kind: 'tone-marked' | 'spelling' | 'romanisation' | 'other-script' | 'plural' | 'form';
+  kind: 'tone-marked' | 'spelling' | 'romanisation' | 'other-script' | 'plural' | 'form' | 'stem' | 'class-form';
 }
 
 /** One dictionary record, normalised, before records with the same identity are merged. */

@@ -1,6 +1,10 @@
 // What a language's module may add to the build and the search (snapshot/languages/<code>.ts). Every field is
 // optional: a language without a module, or without a field, gets the defaults (DEFAULT_RULES).
 
+import type { PartOfSpeech } from '../../services/shared/vocabulary.ts';
+import type { EnglishClasses } from '../compiler/english-classes.ts';
+import type { LexRecord } from '../compiler/records.ts';
+
 /** Tone levels as the pronunciation step compares them: high, mid, low, falling, rising. */
 export type Tone = 'H' | 'M' | 'L' | 'F' | 'R';
 
@@ -71,6 +75,26 @@ export interface LanguageRules {
    * the text credits them ranks them.
    */
   textWritesTones?: boolean;
+  /**
+   * The part of speech of a Wiktionary export's block (its header as the export names it, and its glosses) where
+   * the language reads it otherwise than the shared table (importers/parts-of-speech.ts); undefined: the table's.
+   */
+  wiktionaryPartOfSpeech?(pos: string, glosses: readonly string[]): PartOfSpeech | undefined;
+  /**
+   * A better part of speech for a staged record, where the language's morphology shows the source's to be wrong
+   * (Malagasy verbs labelled nouns), weighed against how the other lexicons use its English gloss; undefined: keep it.
+   */
+  retag?(record: LexRecord, english: EnglishClasses): PartOfSpeech | undefined;
+  /**
+   * The form a verb is looked up by, from the stem a lexicon gives (Swahili la → kula); the stem stays a searchable
+   * form of the entry.
+   */
+  verbCitation?(stem: string): string;
+  /**
+   * The forms an adjective stem takes in agreement (Swahili zuri → nzuri, mzuri, kizuri …): candidates, of which the
+   * build keeps those the language's text attests (snapshot/compiler/class-forms.ts).
+   */
+  classForms?(stem: string): string[];
   /** Letters of the language beyond the Latin alphabet and its combining marks, lower case (Hausa ɓ ɗ ƙ ƴ). */
   letters?: string;
 }
