@@ -19,7 +19,10 @@ export const CommonSourceSchema = z.object({
   attribution: z.string().min(1),
   url: z.string().url(),
   role: z.enum(['lexicon', 'examples', 'frequency', 'pronunciation', 'forms']),
-  /** Whether entries from this source count as verified (record-level doubts can still lower it). */
+  /**
+   * Whether the source marks its entries as reviewed by a person (an edited dictionary that says so): the entries'
+   * isVerified. No source in corpora/ does; a record-level doubt (an inferred form) lowers it still.
+   */
   verified: z.boolean(),
   /**
    * A lexicon that writes its headwords in a spelling of its own (a dialect's, a dictionary's): the website

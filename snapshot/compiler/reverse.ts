@@ -43,7 +43,8 @@ export function applyReversed(db: Database.Database, report: ReportBuilder): voi
         components: [],
         crossReferences: [],
         stems: [],
-        verified: true,
+        // A reversed pair is not a reviewed entry (isVerified: no source here marks one).
+        verified: false,
       };
       const key = target ? target.key : recordKey(record);
       // Added to an existing entry: reported here, staged uncounted; a new word is reported by identify.
