@@ -23,8 +23,9 @@ export const FORM_KIND = {
   /** Folded variants, and the l/r loose key of Igbo headwords and variants. */
   variant: 2,
   /**
-   * The first sense of an entry's first definition, as senseKeys makes it (snapshot/format/text.ts), so that "woman"
-   * finds obìnrin "woman, female" before abo "female, feminine; woman".
+   * The first sense of an entry's first definition, stated plainly (senseKeyParts, snapshot/format/text.ts), so that
+   * "woman" finds obìnrin "woman, female" before abo "female, feminine; woman", and "house" huis before huisves "(to)
+   * house".
    */
   gloss: 3,
   /** Any other sense: the rest of the first definition's, and those of the next two definitions. */
@@ -47,6 +48,8 @@ export const META = {
   /** The UTC day the materialised word-of-the-day window starts on. */
   anchorDate: 'anchorDate',
   entries: 'entries',
+  /** How many entries are common (isCommon): they hold global ranks 1 to this number (ranking puts them first). */
+  commonEntries: 'commonEntries',
   /** Checksums of every input (JSON), and one over them all (what --if-changed compares). */
   inputs: 'inputs',
   inputsChecksum: 'inputsChecksum',

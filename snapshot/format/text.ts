@@ -135,21 +135,35 @@ const LEADING_ARTICLE = /^(?:a|an|the)\s+/;
  */
 const NAMES_A_SPECIES = /\(\s*(?:[^()]*\s)?[A-Z][a-z]+\.? [a-z]{3,}[^()]*\)\s*[.,;:]?\s*$/;
 
+/** One sense of a definition as a search key: `plain` when the part is the key itself, with no label or "to" before it. */
+export interface SenseKey {
+  key: string;
+  plain: boolean;
+}
+
 /**
  * The senses a definition states, as search keys: each `;`- or `,`-separated part, lower-cased, without
- * parentheticals, a leading "to " (verbs: "to eat" answers "eat") or article ("A house." answers "house"), and
- * without trailing punctuation. A part that a species name narrows is left out (see NAMES_A_SPECIES), and so are
- * long parts: a query never equals a paragraph. In order: the first key is the definition's first sense.
+ * parentheticals, a leading "to " or "to be " (verbs: "to eat" answers "eat", "to be tall" answers "tall") or article
+ * ("A house." answers "house"), and without trailing punctuation. A part that a species name narrows is left out (see
+ * NAMES_A_SPECIES), and so are long parts: a query never equals a paragraph. In order: the first is the definition's
+ * first sense. A part is plain when nothing was taken from its start: "(Bushi) water" and "to rain" are not plain.
  */
-export function senseKeys(definition: string, maxChars = 40): string[] {
-  const keys = new Set<string>();
+export function senseKeyParts(definition: string, maxChars = 40): SenseKey[] {
+  const keys = new Map<string, boolean>();
   // Split outside parentheses only: "(in hot ashes, water, etc.)" holds commas but starts no part.
   for (const part of splitOutsideParentheses(definition)) {
     if (NAMES_A_SPECIES.test(part)) continue;
     const key = glossKey(part);
-    if (key !== '' && key.length <= maxChars) keys.add(key);
+    if (key === '' || key.length > maxChars) continue;
+    const plain = !/^\s*(?:\(|to\s)/i.test(part);
+    keys.set(key, (keys.get(key) ?? false) || plain);
   }
-  return [...keys];
+  return [...keys].map(([key, plain]) => ({ key, plain }));
+}
+
+/** The keys of senseKeyParts. */
+export function senseKeys(definition: string, maxChars = 40): string[] {
+  return senseKeyParts(definition, maxChars).map((s) => s.key);
 }
 
 /**
@@ -180,11 +194,14 @@ function splitOutsideParentheses(text: string): string[] {
   return parts;
 }
 
-/** The key of a gloss query or gloss part (see senseKeys): "to" or an article at the start says nothing of it. */
+/**
+ * The key of a gloss query or gloss part (see senseKeys): "to", "to be" or an article at the start says nothing of it.
+ * A parenthesis glued to a word is part of it ("(to)day" is "today").
+ */
 export function glossKey(text: string): string {
-  return normalise(text.replace(/\([^)]*\)/g, ' '))
+  return normalise(text.replace(/\(([^()]*)\)(?=\p{L})/gu, '$1').replace(/\([^)]*\)/g, ' '))
     .toLowerCase()
-    .replace(/^to\s+/, '')
+    .replace(/^to\s+(?:be\s+)?/, '')
     .replace(LEADING_ARTICLE, '')
     .replace(/[.,:!?]+$/, '')
     .trim();

@@ -117,6 +117,8 @@ const COMMA = 0x2c;
 export interface SearchOptions {
   /** Bytes of word summaries held in memory (see SummaryStore). */
   summaryBudgetBytes?: number;
+  /** Global ranks 1 to this are the common entries (meta commonEntries): a common word's meaning comes first. */
+  commonEntries?: number;
 }
 
 export class SnapshotSearch {
@@ -130,10 +132,11 @@ export class SnapshotSearch {
   private readonly forms: FormLookups;
   private readonly otherForms: OtherForms;
   private readonly facets: EntryFacets;
+  private readonly commonEntries: number;
 
   constructor(
     private readonly db: Database.Database,
-    { summaryBudgetBytes }: SearchOptions = {},
+    { summaryBudgetBytes, commonEntries = 0 }: SearchOptions = {},
   ) {
     // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
     // the statement for a re-prepare (parse and plan again) on every execution.
@@ -152,6 +155,7 @@ export class SnapshotSearch {
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
     this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
     this.facets = new EntryFacets(db);
+    this.commonEntries = commonEntries;
   }
 
   search(query: SearchQuery): SearchPage {
@@ -235,7 +239,7 @@ export class SnapshotSearch {
       ['folded', () => foldedRanks],
       ['variant', () => [...new Set([...variantRanks, ...looseRanks.flat()])].sort((a, b) => a - b)],
     ];
-    const meaningSteps: [RankedType, () => number[]][] = [['gloss', () => this.glossMatches(exact, glossKinds.flat(), filters)]];
+    const meaningSteps: [RankedType, () => number[]][] = [['gloss', () => this.glossMatches(exact, this.byMeaning(glossKinds), filters)]];
     const letterSteps: [RankedType, () => number[]][] = [
       [
         'form',
@@ -264,6 +268,17 @@ export class SnapshotSearch {
       suffixes.length = MAX_RANKED_ROWS;
     }
     return { globalRanks, suffixes, truncated };
+  }
+
+  /**
+   * The text's English-sense matches in order: common entries whose first sense or other senses are the text (in
+   * global rank order: the everyday word, ọjà "village, town; market" before ọ̀bù "market"), then other entries
+   * whose first sense is it, then those whose other senses are, then glosses that begin with it.
+   */
+  private byMeaning([first = [], other = [], start = []]: readonly number[][]): number[] {
+    const common = [...first, ...other].filter((g) => g <= this.commonEntries).sort((a, b) => a - b);
+    if (common.length === 0) return [...first, ...other, ...start];
+    return [...common, ...first.filter((g) => g > this.commonEntries), ...other.filter((g) => g > this.commonEntries), ...start];
   }
 
   /**

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { FORM_KIND, languageTag, partOfSpeechTag } from '../../format/format.ts';
 import type { Entry } from '../../../services/shared/schemas.ts';
 import { EntrySchema } from '../../../services/shared/schemas.ts';
-import { fold, glossStartKeys, senseKeys } from '../../format/text.ts';
+import { fold, glossStartKeys, senseKeyParts } from '../../format/text.ts';
 import { hasToneMarks } from '../written-forms.ts';
 import { languageRules } from '../../languages/index.ts';
 import { assembleEntry, mergeRecords, summaryOf } from '../assemble.ts';
@@ -212,7 +212,8 @@ function searchKeys(entry: Entry, folded: string): { forms: [string, number][]; 
     ...[...variantKeys].map((k): [string, number] => [k, FORM_KIND.variant]),
   ];
   entry.senses.slice(0, MAX_GLOSS_KEY_SENSES).forEach((sense, i) => {
-    senseKeys(sense.definition).forEach((key, j) => forms.push([key, i === 0 && j === 0 ? FORM_KIND.gloss : FORM_KIND.glossSense]));
+    // The first sense of the first definition, stated plainly, is the entry's meaning; any other is one of its senses.
+    senseKeyParts(sense.definition).forEach(({ key, plain }, j) => forms.push([key, i === 0 && j === 0 && plain ? FORM_KIND.gloss : FORM_KIND.glossSense]));
     for (const key of glossStartKeys(sense.definition)) forms.push([key, FORM_KIND.glossStart]);
   });
   return { forms, variantKeys, loose };

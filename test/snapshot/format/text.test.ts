@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 
 import { SNAPSHOT_TABLES } from '../../../snapshot/format/schema.ts';
 import { declaredTokenizer } from '../../../snapshot/format/fts-terms.ts';
-import { fold, glossTokens, hasDiacritics, normalise, searchTokens, senseKeys, slugBase } from '../../../snapshot/format/text.ts';
+import { fold, glossTokens, hasDiacritics, normalise, searchTokens, senseKeyParts, senseKeys, slugBase } from '../../../snapshot/format/text.ts';
 
 describe('normalise', () => {
   it('normalise - composes to NFC and orders combining marks canonically', () => {
@@ -145,5 +145,14 @@ describe('senseKeys', () => {
     assert.deepEqual(senseKeys('tree (Alstonia congensis Engl.); bark used medicinally'), ['bark used medicinally']);
     assert.deepEqual(senseKeys('fish (Alestes nurse)'), []);
     assert.deepEqual(senseKeys('head (part of the body)'), ['head']);
+  });
+  it('senseKeyParts - a sense is plain unless a label or "to" comes before it; "to be" and glued parentheses read as meant', () => {
+    assert.deepEqual(senseKeyParts('(Bushi) water; water'), [{ key: 'water', plain: true }]);
+    assert.deepEqual(senseKeyParts('(transitive) to house, to accommodate'), [
+      { key: 'house', plain: false },
+      { key: 'accommodate', plain: false },
+    ]);
+    assert.deepEqual(senseKeys('to be tall'), ['tall']);
+    assert.deepEqual(senseKeys('(to)day.'), ['today']);
   });
 });
