@@ -65,7 +65,7 @@ export function baseForms(word: string): string[] {
   if (w.endsWith('s') && !w.endsWith('ss')) out.add(w.slice(0, -1));
   if (w.endsWith('ied') && w.length > 4) out.add(`${w.slice(0, -3)}y`);
   if (w.endsWith('ed')) add(w.slice(0, -2));
-  if (w.endsWith('ing') && w.length > 5) add(w.slice(0, -3));
+  if (w.endsWith('ing') && w.length > 4) add(w.slice(0, -3));
   if (w.endsWith('ier') || w.endsWith('iest')) out.add(`${w.replace(/iest$|ier$/, '')}y`);
   if (w.endsWith('er') && w.length > 4) add(w.slice(0, -2));
   if (w.endsWith('est') && w.length > 5) add(w.slice(0, -3));

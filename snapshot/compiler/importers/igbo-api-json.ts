@@ -50,12 +50,13 @@ function repairDefinition(raw: string, notes: string[]): string {
 
 /**
  * Whether an example of the record speaks of its word: the Igbo holds the headword (folded, each of its words as
- * part of a word: verbs take affixes) or one of its stems, or the English holds one of its meanings. The parser put
+ * part of a word: verbs take affixes) or one of its longer stems, or the English holds one of its meanings. The parser put
  * some examples on the wrong record (nwaànyì's three speak of none of its words).
  */
 function namesTheWord(example: ExampleRecord, form: string, stems: readonly string[], senses: readonly string[]): boolean {
   const words = new Set(fold(example.text).split(/[^\p{L}']+/u));
-  const parts = [form, ...stems].flatMap((f) => fold(f).split(' ')).filter((w) => [...w].length >= 2);
+  // The headword's words (a reduplicated verb's parts: -kpù-kpù), and stems of three letters or more (kà is everywhere).
+  const parts = [...fold(form).split(/[\s-]+/).filter((w) => [...w].length >= 2), ...stems.map((st) => fold(st)).filter((w) => [...w].length >= 3)];
   if (parts.some((p) => [...words].some((w) => w.includes(p)))) return true;
   return example.translation !== null && holdsMeaning(englishBases(example.translation), meaningsOf(senses));
 }
