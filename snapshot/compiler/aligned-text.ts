@@ -22,6 +22,8 @@ export const MIN_LIFT = 2;
 export const MIN_EVIDENCE = 2;
 export const MIN_EVIDENCE_SHARE = 0.05;
 export const RARE_WORD_SENTENCES = 3;
+/** A meaning at most this share of the text's English lines hold: specific enough for one line to show it. */
+export const RARE_MEANING_RATE = 0.05;
 
 /** What the text shows of one reading of a word (AlignedText.shown). */
 export interface Shown {
@@ -134,7 +136,9 @@ export class AlignedText {
   /** Whether the text shows a word (its sentences) used with these meanings: see MIN_EVIDENCE and MIN_LIFT. */
   shown(sentences: readonly number[], meanings: readonly (readonly string[])[]): Shown {
     const { hits, expected } = this.association(sentences, meanings);
-    const enough = (hits >= MIN_EVIDENCE && hits >= MIN_EVIDENCE_SHARE * sentences.length) || (hits >= 1 && sentences.length <= RARE_WORD_SENTENCES);
+    // A rare word's one line shows a specific meaning (ụsụ "bat"), not one most English lines hold ("our", "go").
+    const specific = sentences.length > 0 && expected / sentences.length < RARE_MEANING_RATE;
+    const enough = (hits >= MIN_EVIDENCE && hits >= MIN_EVIDENCE_SHARE * sentences.length) || (hits >= 1 && sentences.length <= RARE_WORD_SENTENCES && specific);
     return { hits, expected, shown: enough && hits >= MIN_LIFT * expected };
   }
 

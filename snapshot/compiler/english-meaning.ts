@@ -1,12 +1,14 @@
 // Whether an English sentence holds one of an entry's meanings: the test that an aligned sentence (NTREX-128) or a
 // treebank token's gloss speaks of the entry, with simple English inflection (go/went/going, child/children).
 
-/** Words that carry no meaning of their own in a gloss ("to go", "a kind of tree", "be very small"). */
+/**
+ * Words that carry no meaning of their own in a gloss ("to go", "a kind of tree", "be very small"). Directional
+ * particles are not among them: "go down" is not "go", and a line that says "went" does not hold it.
+ */
 const FUNCTION_WORDS = new Set(
-  ('a an the to of in on at for with by from into onto up down out off over under about as and or but nor not no ' +
-    'be is are was were been being am have has had do does did this that these those it its one one\'s ones someone ' +
-    'something somebody oneself itself himself herself themselves thing things kind sort type very so too also ' +
-    'make made become get got used use etc e.g i.e he she they him her them his their my your our we you i me us').split(' '),
+  ('a an the to of in on at for with by from as and or but nor not no be is are was were been being am have has had do does did this that these those it ' +
+    'its one one\'s ones someone something somebody oneself itself himself herself themselves thing things kind sort type very ' +
+    'so too also make made become get got used use etc e.g i.e he she they him her them his their my your our we you i me us').split(' '),
 );
 /**
  * Words that are no meaning even when a sense is only that word: articles, prepositions, conjunctions. Nearly every

@@ -20,6 +20,8 @@ export interface TeiEntry {
   type: string | null;
   orths: string[];
   pos: string | null;
+  /** Subcategories (`<subc>`): caus, infl (an inflected form: hakuna, nina), imp (an imperative: nenda)… */
+  subc: string[];
   /** Cross-references by type (plural-form, cf, syn…): the forms they point at. */
   xrs: { type: string; forms: string[] }[];
   defs: string[];
@@ -43,6 +45,7 @@ function toEntry(e: Element): TeiEntry {
     type: e.attributes.type ?? null,
     orths: all('orth').map(textOf).map(clean).filter(Boolean),
     pos: all('pos').map(textOf).map(clean)[0] ?? null,
+    subc: all('subc').map(textOf).map(clean).filter(Boolean),
     xrs: all('xr').map((x) => ({ type: x.attributes.type ?? '', forms: [...descendants(x, 'ref')].map(textOf).map(clean).filter(Boolean) })),
     defs: all('def').map(textOf).map(clean).filter(Boolean),
     noteDefs: all('note')
@@ -84,8 +87,10 @@ export function importFreedictEntry(entry: TeiEntry, source: SourceContext): Out
   if (form === undefined) return { kind: 'rejected', reason: 'entry without <orth>' };
   const partOfSpeech = (entry.pos && FREEDICT_POS[entry.pos]) || 'other';
   const notes = entry.pos && !(entry.pos in FREEDICT_POS) ? [`unknown part of speech "${entry.pos}" mapped to other`] : [];
-  // FreeDict gives a verb (`v`, not the copulas `cop`) as its stem; the language may look it up by another form.
-  const citation = entry.pos === 'v' ? languageRules(source.language).verbCitation?.(form) : undefined;
+  // FreeDict gives a verb (`v`, not the copulas `cop`) as its stem; the language may look it up by another form. An
+  // inflected form or an imperative (`<subc>infl</subc>` hakuna "there is not", `imp` nenda "go!") is no stem.
+  const inflected = entry.subc.some((s) => s === 'infl' || s === 'imp' || s === 'neg');
+  const citation = entry.pos === 'v' && !inflected ? languageRules(source.language).verbCitation?.(form) : undefined;
   if (citation !== undefined && citation !== form) notes.push('verb given as its stem: served by its infinitive, the stem kept as a form');
   const senses = [...entry.defs];
   const singulars: string[] = [];

@@ -76,17 +76,21 @@ describe('parts of speech: Malagasy verbs labelled noun (retag step)', () => {
 
 describe('parts of speech: freedict-tei (Swahili)', () => {
   // Real records of swh-eng-swh-eng.tei and eng-swh-eng-swh.tei.
-  const [la, enda, si, zuri] = parseTeiEntries(`<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><body>
+  const [la, enda, si, zuri, hakuna] = parseTeiEntries(`<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><body>
 <entry xml:id="la-1" n="1"><form xml:lang="sw"><orth>la</orth></form><gramGrp><pos>v</pos></gramGrp><sense><def>eat</def></sense></entry>
 <entry xml:id="enda"><form xml:lang="sw"><orth>enda</orth></form><xr type="imp-form">(imp: <ref target="#nenda">nenda</ref>)</xr><gramGrp><pos>v</pos></gramGrp><sense><def>go</def></sense></entry>
 <entry><form xml:lang="sw"><orth>si</orth></form><gramGrp><pos>cop</pos><subc>neg</subc></gramGrp><sense><def>am not</def><def>is not</def><def>are not</def></sense></entry>
 <entry><form xml:lang="sw"><orth>zuri</orth></form><gramGrp><pos>adj</pos></gramGrp><sense><def>beautiful, fine, handsome, lovely</def></sense></entry>
+<entry xml:id="hakuna"><form xml:lang="sw"><orth>hakuna</orth></form><gramGrp><pos>v</pos><subc>infl</subc><gramGrp><gram type="cl-agr">17</gram></gramGrp></gramGrp><sense><def>there is not</def><def>there are not</def></sense></entry>
 </body></text></TEI>`);
   const sw = { id: 'freedict-swh-eng', language: 'sw', verified: false };
   it('parts of speech - a verb (v) is served by its infinitive, its stem kept as a form', () => {
     const [kula] = lexicon(importFreedictEntry(la, sw));
     assert.deepEqual([kula.exactForm, kula.partOfSpeech, kula.forms], ['kula', 'verb', [{ form: 'la', kind: 'stem' }]]);
     assert.equal(lexicon(importFreedictEntry(enda, sw))[0].exactForm, 'kwenda');
+  });
+  it('parts of speech - an inflected verb (subc infl) is served as written, no infinitive made of it', () => {
+    assert.deepEqual(lexicon(importFreedictEntry(hakuna, sw)).map((r) => [r.exactForm, r.partOfSpeech, r.forms]), [['hakuna', 'verb', []]]);
   });
   it('parts of speech - a copula (cop) is a verb without an infinitive; an adjective keeps its stem', () => {
     assert.deepEqual(lexicon(importFreedictEntry(si, sw)).map((r) => [r.exactForm, r.partOfSpeech]), [['si', 'verb']]);
