@@ -55,9 +55,10 @@ export function baseForms(word: string): string[] {
   const out = new Set<string>([w]);
   const irregular = IRREGULAR[w];
   if (irregular) out.add(irregular);
-  const add = (stem: string): void => {
+  // A two-letter past stem is a word only with its e (used → use, not "us"; tied → tie); going is go.
+  const add = (stem: string, shortest = 2): void => {
     if (stem.length < 2) return;
-    out.add(stem);
+    if (stem.length >= shortest) out.add(stem);
     out.add(`${stem}e`);
     // A doubled final consonant (running → run, bigger → big).
     if (/([b-df-hj-np-tv-z])\1$/.test(stem)) out.add(stem.slice(0, -1));
@@ -66,7 +67,7 @@ export function baseForms(word: string): string[] {
   if (w.endsWith('es')) add(w.slice(0, -2));
   if (w.endsWith('s') && !w.endsWith('ss')) out.add(w.slice(0, -1));
   if (w.endsWith('ied') && w.length > 4) out.add(`${w.slice(0, -3)}y`);
-  if (w.endsWith('ed')) add(w.slice(0, -2));
+  if (w.endsWith('ed')) add(w.slice(0, -2), 3);
   if (w.endsWith('ing') && w.length > 4) add(w.slice(0, -3));
   if (w.endsWith('ier') || w.endsWith('iest')) out.add(`${w.replace(/iest$|ier$/, '')}y`);
   if (w.endsWith('er') && w.length > 4) add(w.slice(0, -2));
@@ -75,11 +76,17 @@ export function baseForms(word: string): string[] {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+/** A word in capitals is an acronym, not the word its letters spell: US is no "us", AI no "ai". */
+const ACRONYM = /^\p{Lu}{2,}$/u;
 
-/** The words of an English text, each with the base forms it may stand for. */
+/** The words of an English text, each with the base forms it may stand for; an acronym as written (ACRONYM). */
 export function englishBases(text: string): Set<string> {
   const out = new Set<string>();
   for (const word of text.match(WORD) ?? []) {
+    if (ACRONYM.test(word)) {
+      out.add(word);
+      continue;
+    }
     for (const part of word.toLowerCase().split('-')) for (const b of baseForms(part)) out.add(b);
     for (const b of baseForms(word)) out.add(b);
   }
@@ -88,14 +95,14 @@ export function englishBases(text: string): Set<string> {
 
 /**
  * The meanings of a definition to look for in a sentence: each `;`- or `,`-separated part, without parentheticals,
- * as its meaning words (function words dropped, unless the part is that word alone: NEVER_A_MEANING); parts with more than MAX_MEANING_WORDS meaning words describe rather than name, and are left out.
+ * as its meaning words (lower case but for acronyms; function words dropped, unless the part is that word alone: NEVER_A_MEANING); parts with more than MAX_MEANING_WORDS meaning words describe rather than name, and are left out.
  */
 export function meaningsOf(definitions: readonly string[]): string[][] {
   const out: string[][] = [];
   const seen = new Set<string>();
   for (const definition of definitions) {
     for (const part of definition.replace(/\([^)]*\)/g, ' ').replace(/\[[^\]]*\]/g, ' ').split(/[;,]/)) {
-      const all = (part.toLowerCase().match(WORD) ?? []).filter((w) => !/^\d/.test(w));
+      const all = (part.match(WORD) ?? []).filter((w) => !/^\d/.test(w)).map((w) => (ACRONYM.test(w) ? w : w.toLowerCase()));
       const words = all.length === 1 ? all.filter((w) => !NEVER_A_MEANING.has(w)) : all.filter((w) => !FUNCTION_WORDS.has(w));
       if (words.length === 0 || words.length > MAX_MEANING_WORDS) continue;
       const key = words.join(' ');

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { fold } from '../format/text.ts';
 import { LANGUAGE_RULES } from '../languages/index.ts';
 import type { SpellingRule, StandardSpellings } from '../languages/rules.ts';
-import { AlignedText, MIN_LIFT } from './aligned-text.ts';
+import { AlignedText } from './aligned-text.ts';
 import type { Shown } from './aligned-text.ts';
 import { meaningsOf } from './english-meaning.ts';
 import type { SourceManifest } from './manifest.ts';
@@ -123,8 +123,8 @@ export interface SpellingCounts {
 /**
  * Adds to the entries of `language`, as `standard-spelling` variants written as the standard text writes them, the
  * spellings its rules derive from their headwords that the text attests with their meaning (see
- * WEAKER_READING_FACTOR); a compound's derived spelling when the text holds the phrase and the English of one of
- * its sentences holds the compound's meaning. Starts from the words of
+ * WEAKER_READING_FACTOR); a compound's derived spelling when the text holds the phrase and the English of its
+ * sentences holds the compound's meaning as for a word. Starts from the words of
  * the text and reads the rules backwards, so the work does not grow with the number of entries.
  */
 export function addStandardSpellings(db: Database.Database, language: string, spellings: StandardSpellings, text: AlignedText, textName: string): SpellingCounts {
@@ -155,9 +155,10 @@ export function addStandardSpellings(db: Database.Database, language: string, sp
       for (const { form, rules } of deriveStandardSpellings(compound.folded, spellings.rules)) {
         const sentences = text.sentencesWithPhrase(form);
         if (sentences.length === 0) continue;
-        // A phrase is rarer than its words: one English line that holds the compound's meaning beyond chance shows it.
-        const { hits, expected } = text.association(sentences, lexicon.meaningsOf(compound.key));
-        if (hits === 0 || hits < MIN_LIFT * expected) {
+        // As for a word: the English of its sentences holds the compound's meaning beyond chance (AlignedText.shown),
+        // once where the phrase is rare; aka ahụ "last year" is no more than "that hand" where the text has it.
+        const { hits, shown } = text.shown(sentences, lexicon.meaningsOf(compound.key));
+        if (!shown) {
           counts.withoutEvidence += 1;
           continue;
         }

@@ -20,6 +20,8 @@ describe('english meaning', () => {
     ]) {
       assert.ok(baseForms(word).includes(base), `${word} → ${base}: ${baseForms(word).join(' ')}`);
     }
+    // A two-letter stem is no word without its e: used is use, not "us".
+    assert.deepEqual(baseForms('used').sort(), ['use', 'used']);
   });
   it('meaningsOf - senses as their meaning words: labels, "to" and function words go; a pronoun alone stays; "of" alone and long descriptions do not', () => {
     assert.deepEqual(meaningsOf(['(transitive) to go, to walk']), [['go'], ['walk']]);
@@ -33,5 +35,14 @@ describe('english meaning', () => {
     assert.equal(holdsMeaning(englishBases('He went to work early.'), meanings), true);
     assert.equal(holdsMeaning(englishBases('To recover it is a duty.'), meaningsOf(['vulva; vagina'])), false);
     assert.equal(holdsMeaning(englishBases("The children's cartoon"), meaningsOf(['child'])), true);
+  });
+  it('holdsMeaning - a word in capitals is an acronym, not the word its letters spell; a directional particle is meaning', () => {
+    // Real lines of NTREX-128 against Yoruba ra "our, ours, us" and Zulu ehla "go down".
+    const us = meaningsOf(['our, ours, us']);
+    assert.equal(holdsMeaning(englishBases('said following a meeting with US Energy Secretary Rick Perry in Moscow'), us), false);
+    assert.equal(holdsMeaning(englishBases('with the extra cash used to help the homeless'), us), false);
+    assert.equal(holdsMeaning(englishBases('and our Ryder Cup Committee'), us), true);
+    assert.equal(holdsMeaning(englishBases('a member of the US Senate'), meaningsOf(['America; US'])), true);
+    assert.equal(holdsMeaning(englishBases('I went to the market'), meaningsOf(['(intransitive) to go down, to descend'])), false);
   });
 });
