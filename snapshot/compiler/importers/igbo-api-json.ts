@@ -26,6 +26,8 @@ const RawIgboRecordSchema = z.object({
 
 /** Alphabet section headings that the parser of the printed dictionary turned into records (`A`, `GB`). */
 const SECTION_HEADING = /^[A-ZỊỤỌŊ]{1,2}$/u;
+/** A sense letter of an article ("B."), parsed as a record of its own. */
+const SENSE_LETTER = /^[A-Z]\.$/;
 
 function uniqueNonEmpty(values: string[], exclude?: string): string[] {
   const out: string[] = [];
@@ -69,6 +71,10 @@ export function importIgboRecord(key: string, raw: unknown, source: SourceContex
   const r = parsed.data;
   const form = normalise(r.word) || normalise(key);
   if (form === '') return { kind: 'rejected', reason: 'empty headword' };
+  // A stray character (` or a private-use code point) as the key of an example cut from its record.
+  if (!/\p{L}/u.test(form)) return { kind: 'rejected', reason: 'headword without a letter: a stray character keying an example cut from its record' };
+  // "A." … "D.": sense letters of a verb root's article parsed as records; their definitions belong to the roots.
+  if (SENSE_LETTER.test(form)) return { kind: 'rejected', reason: "a sense letter (A., B. …), not a word: its definitions are senses of the verb roots it lists as stems" };
   const notes: string[] = [];
   if (form !== r.word || form !== key) notes.push('headword whitespace trimmed or collapsed');
   if (form.startsWith('-')) notes.push('verb root with leading hyphen (kept; search ignores it)');
@@ -86,8 +92,8 @@ export function importIgboRecord(key: string, raw: unknown, source: SourceContex
       continue;
     }
     const split = splitMergedExamples(definition);
-    if (split.examples.length > 0) notes.push('examples split out of the definition text');
-    senses.push(split.definition);
+    if (split.examples.length > 0) notes.push(split.definition === '' ? 'definition that is only an example moved to the examples' : 'examples split out of the definition text');
+    if (split.definition !== '') senses.push(split.definition);
     for (const e of split.examples) examples.push({ text: e.text, translation: e.translation, reference: null, sourceId });
   }
   for (const e of r.examples ?? []) {

@@ -65,13 +65,14 @@ export interface SplitDefinition {
  * Williamson's text often runs examples into the definition: "lie flat on the back Òfô sì mù chàlụ āba
  * Ọfọ asked me to lie flat on my back". The definition ends before the first capitalised segment that is Igbo
  * (half its words marked) and followed by an English one; the rest becomes (Igbo, English) pairs. Text without
- * such a pair is left alone: a wrong split is worse than an unsplit definition.
+ * such a pair is left alone: a wrong split is worse than an unsplit definition. A text that is such pairs from its first
+ * word defines nothing: its definition is empty.
  */
 export function splitMergedExamples(text: string): SplitDefinition {
   const words = text.split(' ');
   let depth = 0;
-  for (let i = 1; i < words.length; i++) {
-    depth += (words[i - 1].match(/\(/g) ?? []).length - (words[i - 1].match(/\)/g) ?? []).length;
+  for (let i = 0; i < words.length; i++) {
+    if (i > 0) depth += (words[i - 1].match(/\(/g) ?? []).length - (words[i - 1].match(/\)/g) ?? []).length;
     // A capitalised word starts a sentence; whether it is Igbo is its segment's (Ò kpukpùlù … starts with plain O).
     if (depth > 0 || !startsCapitalised(words[i])) continue;
     const segs = segments(words.slice(i));
@@ -90,7 +91,8 @@ export function splitMergedExamples(text: string): SplitDefinition {
       }
     }
     const definition = words.slice(0, i).join(' ').replace(/[\s:;,]+$/, '');
-    if (definition === '' || examples.length === 0) return { definition: text, examples: [] };
+    if (examples.length === 0) return { definition: text, examples: [] };
+    // From the first word: the "definition" is an example only (ànyị: "Ànyị nò ebe à We are here").
     return { definition, examples };
   }
   return { definition: text, examples: [] };

@@ -62,4 +62,30 @@ describe('Igbo definition repairs', () => {
     // Neither names nwaànyì, its stem ala, or a meaning (kà, its other stem, is in every Igbo sentence).
     assert.deepEqual(woman.examples, []);
   });
+  it('importIgboRecord - a definition that is only an example moves to the examples (ànyị), leaving nothing to define', () => {
+    const we = record('ànyị', {
+      word: 'ànyị',
+      wordClass: 'PRN',
+      definitions: ['Ànyị nò ebe à We are here'],
+      examples: [{ igbo: 'Wètalụ āyị ego āyị', english: 'Bring us our money' }],
+      variations: ['àyị'],
+      stems: null,
+    });
+    // No sense left: the cross-references step merges it into a tone variant or rejects it ("no definition (examples only)").
+    assert.deepEqual(we.senses, []);
+    assert.deepEqual(we.examples[0], { text: 'Ànyị nò ebe à', translation: 'We are here', reference: null, sourceId: 'igbo-api' });
+  });
+  it('importIgboRecord - a sense letter (B.) or a stray character (`) keying a record is no word: rejected with the reason', () => {
+    const b = importIgboRecord('B.', { word: 'B.', wordClass: 'AV', definitions: ['pluck (leaves from plant)', 'be paralysed'], examples: [], variations: [], stems: ['-kpa', '-kpo'] }, ig);
+    assert.deepEqual(b, { kind: 'rejected', reason: 'a sense letter (A., B. …), not a word: its definitions are senses of the verb roots it lists as stems' });
+    const tick = importIgboRecord('`', {
+      word: '`',
+      wordClass: 'AV',
+      definitions: ['Anà m èje ịkpọ nye ọkụ a gà-èji mị azù ndù afù I am going to build up the fire with which the fresh fish will be dried'],
+      examples: [],
+      variations: [],
+      stems: ['-kpọ'],
+    }, ig);
+    assert.equal(tick.kind === 'rejected' && tick.reason.startsWith('headword without a letter'), true);
+  });
 });
