@@ -24,11 +24,12 @@ export const PARTS_OF_SPEECH = [
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
 /**
- * How a search result matched, in ranking order: `gloss` is an English meaning (a sense that is the text first,
- * then glosses that begin with it or mention it), ahead of `form` (another form the source lists for the entry: a
- * plural, a possessed or inflected form, a romanisation) and `prefix` (a headword that begins with the text), which
- * only share letters with it. `browse` is the listing without `q` (alphabetical by folded form), where nothing was
- * matched.
+ * How a search result matched, in ranking order: `exact` (the text as the entry is written), `meaning` (an English
+ * sense of the entry is the text: "dog" finds mbwa), `folded` (the entry's letters without tone marks and underdots),
+ * `variant` (a variant spelling), `gloss` (an English gloss that begins with the text or mentions it), `form`
+ * (another form the source lists for the entry: a plural, a possessed or inflected form, a romanisation) and `prefix`
+ * (a headword that begins with the text). `browse` is the listing without `q` (alphabetical by folded form), where
+ * nothing was matched.
  */
-export const MATCH_TYPES = ['exact', 'folded', 'variant', 'gloss', 'form', 'prefix', 'browse'] as const;
+export const MATCH_TYPES = ['exact', 'meaning', 'folded', 'variant', 'gloss', 'form', 'prefix', 'browse'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];

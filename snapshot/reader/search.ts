@@ -114,6 +114,9 @@ class RankedPage implements SearchPage {
 
 const COMMA = 0x2c;
 
+/** Text an English meaning can be: Latin letters without marks, digits, spaces, hyphens and apostrophes. */
+const ENGLISH_TEXT = /^[a-z0-9][a-z0-9 '’-]*$/i;
+
 export interface SearchOptions {
   /** Bytes of word summaries held in memory (see SummaryStore). */
   summaryBudgetBytes?: number;
@@ -195,7 +198,7 @@ export class SnapshotSearch {
 
   /**
    * Collects at most MAX_RANKED_ROWS + 1 distinct entries, best match type first, global rank order inside; `scope`
-   * keeps to headwords (exact, folded, variant, form, prefix) or to English meanings (gloss).
+   * keeps to headwords (exact, folded, variant, form, prefix) or to English meanings (meaning, gloss).
    */
   private rank(text: string, filters: MatchFilters, scope: SearchScope): Ranked {
     const exact = text.toLowerCase();
@@ -232,16 +235,23 @@ export class SnapshotSearch {
       }
       return true;
     };
-    // The full-text steps run only while the bound is not reached. An English meaning comes before the forms and
-    // headword prefixes that only share letters with the text (dog: mbwa "dog" before dogo "small").
-    const headwordSteps: [RankedType, () => number[]][] = [
-      ['exact', () => exactRanks],
-      ['folded', () => foldedRanks],
-      ['variant', () => [...new Set([...variantRanks, ...looseRanks.flat()])].sort((a, b) => a - b)],
-    ];
-    const meaningSteps: [RankedType, () => number[]][] = [['gloss', () => this.glossMatches(exact, this.byMeaning(glossKinds), filters)]];
-    const letterSteps: [RankedType, () => number[]][] = [
-      [
+    // The full-text steps run only while the bound is not reached. The text as written comes first; then an English
+    // meaning, before the entries that only share its letters (eye: ojú "eye" before ẹyẹ "bird"; dog: mbwa "dog"
+    // before dogo "small"); glosses that merely begin with the text or mention it come after the spellings.
+    const [first = [], other = [], start = []] = glossKinds;
+    // Only English is a meaning: text with tone marks or underdots is a word of a language that a gloss may quote
+    // (kọ́jọ́dá in "December, … the Kọ́jọ́dá"), found after the words written so.
+    const english = ENGLISH_TEXT.test(key);
+    const steps: [RankedType, () => number[]][] = [];
+    if (headwords) steps.push(['exact', () => exactRanks]);
+    if (scope !== 'headword' && english) steps.push(['meaning', () => this.byMeaning(first, other)]);
+    if (headwords) {
+      steps.push(['folded', () => foldedRanks]);
+      steps.push(['variant', () => [...new Set([...variantRanks, ...looseRanks.flat()])].sort((a, b) => a - b)]);
+    }
+    if (scope !== 'headword') steps.push(['gloss', () => this.glossMatches(exact, english ? start : [...this.byMeaning(first, other), ...start], filters)]);
+    if (headwords) {
+      steps.push([
         'form',
         () => {
           // A plural, an inflected form, a romanisation: the other forms' blocks, filtered here as full-text
@@ -249,18 +259,16 @@ export class SnapshotSearch {
           const globalRanks = this.otherForms.find(folded, !hasSurrogate(text));
           return filters.language || filters.partOfSpeech ? this.facets.filter(globalRanks, filters) : globalRanks;
         },
-      ],
-      [
+      ]);
+      steps.push([
         'prefix',
         () => {
           const tokens = searchTokens(folded);
           const alternatives = [tokens, ...looseKeys.map((l) => searchTokens(l.key))];
           return this.fts(this.head, alternatives, filters, true);
         },
-      ],
-    ];
-    const steps =
-      scope === 'meaning' ? meaningSteps : scope === 'headword' ? [...headwordSteps, ...letterSteps] : [...headwordSteps, ...meaningSteps, ...letterSteps];
+      ]);
+    }
     for (const [type, run] of steps) if (!add(type, run())) break;
     const truncated = globalRanks.length > MAX_RANKED_ROWS;
     if (truncated) {
@@ -271,30 +279,30 @@ export class SnapshotSearch {
   }
 
   /**
-   * The text's English-sense matches in order: common entries whose first sense or other senses are the text (in
-   * global rank order: the everyday word, ọjà "village, town; market" before ọ̀bù "market"), then other entries
-   * whose first sense is it, then those whose other senses are, then glosses that begin with it.
+   * The entries an English sense of which is the text: common entries whose first sense or other senses are it (in
+   * global rank order: the everyday word, ọjà "village, town; market" before ọ̀bù "market"), then other entries whose
+   * first sense is it, then those whose other senses are.
    */
-  private byMeaning([first = [], other = [], start = []]: readonly number[][]): number[] {
+  private byMeaning(first: readonly number[], other: readonly number[]): number[] {
     const common = [...first, ...other].filter((g) => g <= this.commonEntries).sort((a, b) => a - b);
-    if (common.length === 0) return [...first, ...other, ...start];
-    return [...common, ...first.filter((g) => g > this.commonEntries), ...other.filter((g) => g > this.commonEntries), ...start];
+    if (common.length === 0) return [...first, ...other];
+    return [...common, ...first.filter((g) => g > this.commonEntries), ...other.filter((g) => g > this.commonEntries)];
   }
 
   /**
-   * Gloss matches of the (lower-cased) text: `byMeaning` (whole glosses, then glosses that begin with the text:
-   * "water" → omi, then "water pot"), then glosses that mention its words, then a prefix of its last word.
+   * Gloss matches of the (lower-cased) text past its meanings: glosses that begin with it ("water" → "water pot"),
+   * then glosses that mention its words, then a prefix of its last word.
    */
-  private glossMatches(exact: string, byMeaning: number[], filters: MatchFilters): number[] {
+  private glossMatches(exact: string, begins: readonly number[], filters: MatchFilters): number[] {
     const tokens = glossTokens(exact);
     const last = tokens[tokens.length - 1] ?? '';
     const wholeWords = (): number[] => this.fts(this.gloss, [tokens], filters, false);
-    if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...byMeaning, ...wholeWords()])];
+    if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...begins, ...wholeWords()])];
     // The prefix query runs first: every whole-word match is a prefix match too, so when it finds nothing
     // (most searches for a headword) the whole-word query is not run at all.
     const prefixed = this.fts(this.gloss, [tokens], filters, true);
-    if (prefixed.length === 0) return byMeaning;
-    return [...new Set([...byMeaning, ...wholeWords(), ...prefixed])];
+    if (prefixed.length === 0) return [...begins];
+    return [...new Set([...begins, ...wholeWords(), ...prefixed])];
   }
 
   /**

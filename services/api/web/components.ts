@@ -19,6 +19,7 @@ export function langOf(code: string): string {
 /** How each match type reads to a person (API matchType values in brackets in the docs). */
 export const MATCH_LABELS: Readonly<Record<MatchType, string>> = {
   exact: 'exact match',
+  meaning: 'matched an English meaning',
   folded: 'matched without tone marks',
   variant: 'matched a variant spelling',
   form: 'matched another form (plural, inflected form, romanisation)',

@@ -50,9 +50,16 @@ describe('answers (real corpora)', { skip: snap.meta.sample && 'built from the s
       ['man', 'sw', 'mwanamume'],
       ['go', 'sw', 'kwenda'],
       ['go', 'zu', 'hamba'],
+      ['go', 'ig', '-ga'],
+      ['man', 'ig', 'nwokē'],
+      ['eye', 'yo', 'ojú'],
     ] as const) {
       assert.equal(top(q, language)[0]?.exactForm, nfc(form), `${q} (${language}): ${show(top(q, language))}`);
     }
+    // A word of the language written exactly as the query may come first, the meaning right after it.
+    const sun = top('sun', 'yo', 10);
+    const firstMeaning = sun.findIndex((i) => i.matchType !== 'exact');
+    assert.ok(sun.slice(0, firstMeaning).every((i) => i.exactForm === 'sun') && sun[firstMeaning]?.matchType === 'meaning', show(sun));
   });
   it('answers - Standard Igbo finds the Onitsha entry first, and nwa the child', () => {
     for (const [q, form] of [
