@@ -77,6 +77,12 @@ describe('answers (real corpora)', { skip: snap.meta.sample && 'built from the s
     assert.deepEqual(all.filter((e) => e.glosses.length === 0).map((e) => `${e.language} ${e.exactForm}`), []);
     assert.deepEqual(all.filter((e) => e.isVerified).map((e) => `${e.language} ${e.exactForm}`), []);
   });
+  it('answers - every entry, example and pronunciation served names its source and licence', () => {
+    const named = (x: { source: { id: string; name: string }; licence: { spdx: string; url: string } }): boolean =>
+      x.source.id !== '' && x.source.name !== '' && x.licence.spdx !== '' && x.licence.url !== '';
+    const unnamed = all.flatMap((e) => [e, ...e.examples, ...e.pronunciations].filter((x) => !named(x)).map(() => `${e.language} ${e.exactForm}`));
+    assert.deepEqual(unnamed, []);
+  });
   it('answers - an example is of the word it is attached to: the reader\'s cases are gone', () => {
     const texts = (form: string, language: string): string[] => entries(form, language).flatMap((e) => e.examples.map((x) => x.text));
     assert.ok(!texts('ọrụ', 'ig').some((t) => t.includes('Iweghachite ya bụ ọrụ')), 'ọrụ "vulva" does not carry "To recover it is a duty"');
