@@ -1,5 +1,6 @@
-// pm2 process layout: nats (unless NATS_URL names another server), one metering, API_WORKERS api workers in
-// fork mode sharing one port (uWS SO_REUSEPORT; pm2 cluster mode cannot share a uWS port).
+// pm2 process layout: nats (unless NATS_URL names another server), METERING_PROCESSES metering processes (each
+// serving its share of the keys' shards), API_WORKERS api workers in fork mode sharing one port (uWS
+// SO_REUSEPORT; pm2 cluster mode cannot share a uWS port).
 // Production runs the esbuild bundles in dist/ (npm run build:dist). Values are validated again by each
 // process's own zod config; this file only forwards them.
 const os = require('node:os');
@@ -9,6 +10,7 @@ const env = process.env;
 const NATS_PORT = env.NATS_PORT || '4222';
 const DATA_DIR = path.resolve(__dirname, env.DATA_DIR || 'var');
 const API_WORKERS = env.API_WORKERS ? Number(env.API_WORKERS) : os.availableParallelism();
+const METERING_PROCESSES = env.METERING_PROCESSES ? Number(env.METERING_PROCESSES) : 1;
 
 // The pm2 home running this file: npm start sets $DATA_DIR/pm2; pm2's own default otherwise.
 const PM2_HOME = env.PM2_HOME || path.join(os.homedir(), '.pm2');
@@ -47,11 +49,13 @@ apps.push({
   name: 'metering',
   script: path.join(__dirname, 'dist/metering.mjs'),
   cwd: __dirname,
-  instances: 1,
+  // pm2 gives each its index in NODE_APP_INSTANCE; the first serves GET /metrics for the whole stack
+  // (METRICS_HOST:METRICS_PORT), gathering the workers' over NATS.
+  instances: METERING_PROCESSES,
   exec_mode: 'fork',
-  // It serves GET /metrics for the whole stack (METRICS_HOST:METRICS_PORT), gathering the workers' over NATS.
   env: {
     ...shared,
+    METERING_PROCESSES: String(METERING_PROCESSES),
     ...(env.METRICS_PORT ? { METRICS_PORT: env.METRICS_PORT } : {}),
     ...(env.METRICS_HOST ? { METRICS_HOST: env.METRICS_HOST } : {}),
     ...(env.USAGE_RETENTION_DAYS ? { USAGE_RETENTION_DAYS: env.USAGE_RETENTION_DAYS } : {}),

@@ -4,6 +4,7 @@
 import type { BenchOptions } from './args.ts';
 import type { HttpResult } from './http.ts';
 import type { Busyness, MachineInfo } from './machine.ts';
+import type { ManyClientsResult } from './many-clients.ts';
 import type { MeteringResult } from './metering.ts';
 import type { ScalingResult } from './scaling.ts';
 import type { SearchResult } from './search.ts';
@@ -32,6 +33,7 @@ export interface SectionResults {
   search?: SearchResult;
   scaling?: ScalingResult;
   metering?: MeteringResult;
+  'many-clients'?: ManyClientsResult;
 }
 export type SectionId = keyof SectionResults;
 

@@ -2,6 +2,9 @@
 // from held blocks, and the NATS round trips (lease and release requests) per admission, under steady load
 // and over a whole day's allowance. Prints JSON.
 //   node --import tsx scripts/bench/metering-load.ts --root <tree> --nats <url>
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { connect } from 'nats';
@@ -55,7 +58,9 @@ spy.subscribe(SUBJECTS.release, { callback: () => counts.trips++ });
 const admitSubject = (SUBJECTS as Partial<Record<string, string>>).admit;
 if (admitSubject !== undefined) spy.subscribe(admitSubject, { callback: () => counts.trips++ });
 await spy.flush();
-const meter = await connectMeter({ natsUrl, workerName: 'bench' });
+// The host's shared allowance lives in DATA_DIR (a subject without one ignores the option).
+const hostDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-bench-host-'));
+const meter = await connectMeter({ natsUrl, workerName: 'bench', dataDir: hostDir });
 const deadline = Date.now() + READY_TIMEOUT_MS;
 // health() where the subject has it, reachable() before.
 const answers = async (): Promise<boolean> => {
@@ -102,5 +107,6 @@ for (const [inFlight, endpoint] of [[1, 'GET /api/v1/words'], [IN_FLIGHT, 'GET /
 }
 await meter.close();
 await spy.close();
+fs.rmSync(hostDir, { recursive: true, force: true });
 const result: MeteringLoad = { steady, days };
 process.stdout.write(`${JSON.stringify(result)}\n`);

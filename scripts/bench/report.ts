@@ -55,6 +55,13 @@ function method(r: BenchResults): string {
   ${o.scalingSizes.map(n0).join(', ')} entries (\`scripts/generate-synthetic-corpus.ts\`).
 - **Metering.** \`scripts/bench/metering-load.ts\`: a worker's Meter against the metering service on a real
   nats-server.
+- **Many clients.** The HTTP stack again, on \`GET /api/v1/stats\`: 1,000 and 10,000 free keys registered over
+  many loopback addresses and each used once before the runs, each request with the next key
+  (\`scripts/bench/wrk/keys.lua\`), against 8 institution keys the same way, in ${o.runs} alternating pairs at 32
+  and 256 connections; a client sending one request at a time against a key at volume
+  (\`scripts/bench/one-at-a-time.ts\`); the metering service alone with 1 and 2 processes
+  (\`scripts/bench/metering-admissions.ts\`). \`npm run bench -- --only many-clients --compare <ref>\` sets a
+  ref's figures beside them as the baseline.
 `;
 }
 
@@ -166,6 +173,7 @@ export function readmeSummary(r: BenchResults): string {
       share === undefined ? undefined : share >= TARGETS.searchMixOfBareLoop],
     ["search mix: p99 (raw uWS's in the same runs)", mix ? `${f1(mix.median.stackP99Ms)} ms (${f1(mix.median.rawP99Ms)} ms)` : '-', `<= ${TARGETS.searchMixP99Ms} ms`,
       mix && mix.median.stackP99Ms <= TARGETS.searchMixP99Ms],
+    ...manyClientsSummary(s),
     ['API workers: resident memory after the runs', workers.length ? `${range(workers.map((w) => w.rssMb), n0)} MB` : '-', `< ${TARGETS.workerRssMb} MB`,
       largest === undefined ? undefined : largest < TARGETS.workerRssMb],
     ['1M-entry synthetic corpus: build time, peak memory', large ? `${n0(large.buildSeconds)} s, ${n0(large.buildPeakRssMb)} MB` : '-', `<= ${TARGETS.largeBuildSeconds / 60} min, ${TARGETS.largeBuildPeakMb / 1024} GB`,
@@ -188,4 +196,22 @@ export function writeReadmeSummary(readme: string, summary: string): void {
   const end = text.indexOf(README_END);
   if (start < 0 || end < start) throw new Error(`${readme} has no "${README_START}" ... "${README_END}" markers`);
   fs.writeFileSync(readme, `${text.slice(0, start + README_START.length)}\n${summary}\n${text.slice(end)}`);
+}
+
+/** The many-clients rows of the README's summary: light keys against keys at volume, and one request at a time. */
+function manyClientsSummary(s: SubjectResults['sections']): [string, string, string, boolean | undefined][] {
+  const m = s['many-clients'];
+  const at = (count: number) => m?.mixes.find((x) => x.lightKeys === count && x.connections === TARGETS.lightConnections);
+  const [small, large] = [at(1_000), at(10_000)];
+  const ratio = (x: typeof small) => (x ? `${f2(x.median.ratio)}, p99 ${f2(x.median.lightP99Ms)} ms` : '-');
+  const mixes = [small, large].filter((x) => x !== undefined);
+  return [
+    [`many clients: 1,000 and 10,000 light keys against keys at volume, ${TARGETS.lightConnections} connections (rate ratio, light p99)`,
+      `${ratio(small)}; ${ratio(large)}`, `>= ${TARGETS.lightOfVolume}, <= ${TARGETS.lightP99Ms} ms`,
+      mixes.length ? mixes.every((x) => x.median.ratio >= TARGETS.lightOfVolume && x.median.lightP99Ms <= TARGETS.lightP99Ms) : undefined],
+    ['one request at a time (new connection; keep-alive): added p50 against a key at volume',
+      m ? m.oneAtATime.map((o) => `${f2(o.addedP50Ms)} ms`).join('; ') : '-', `<= ${TARGETS.addedP50Ms} ms`,
+      m && m.oneAtATime.length ? m.oneAtATime.every((o) => o.addedP50Ms <= TARGETS.addedP50Ms) : undefined],
+    ['metering admissions per second, 1 and 2 metering processes', m ? m.metering.map((x) => (x.admissions ? n0(x.admissions.perSecond) : '-')).join(', ') : '-', '', undefined],
+  ];
 }

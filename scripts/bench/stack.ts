@@ -21,6 +21,8 @@ export interface StackOptions {
   pm2Home: string;
   apiWorkers: number;
   snapshotPath: string;
+  /** More settings for the ecosystem (a subject ignores those it does not know). */
+  env?: Record<string, string>;
 }
 
 const HEALTH_TIMEOUT_MS = 90_000;
@@ -57,6 +59,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     TRUST_PROXY: '',
     // Any free port: the bench does not scrape, and another stack may hold the default.
     METRICS_PORT: '0',
+    ...o.env,
   };
   // The ecosystem starts nats-server unless NATS_URL names another one.
   delete env.NATS_URL;
@@ -97,6 +100,11 @@ async function waitForWorkers(pm2: string, env: NodeJS.ProcessEnv, count: number
     await sleep(POLL_MS);
   }
   throw new Error(`fewer than ${count} API workers came online`);
+}
+
+/** The metering processes' pids. */
+export function meteringPids(stack: Stack): number[] {
+  return jlist(stack).filter((p) => p.name === 'metering' && p.pid > 0).map((p) => p.pid);
 }
 
 /** The API workers' pids, in pm2's order. */

@@ -21,6 +21,12 @@ export const TARGETS = {
   workerRssMb: 150,
   /** The synthetic corpus size the search and build targets at scale apply to. */
   largeEntries: 1_000_000,
+  /** Light keys' rate as a share of keys at volume on the same endpoint, and their p99, at this many connections. */
+  lightOfVolume: 0.7,
+  lightP99Ms: 10,
+  lightConnections: 32,
+  /** What a light key adds to a one-request-at-a-time client's p50, against a key at volume. */
+  addedP50Ms: 0.3,
 } as const;
 
 export interface TargetRow {
@@ -68,9 +74,28 @@ export function evaluateTargets(r: SectionResults, connections: number): TargetR
   rows.push(row(`1M search: worst query p99 <= ${TARGETS.largeWorstP99Ms} ms`, worst && `${f1(worst.p99Ms)} ms (${worst.label})`, worst && worst.p99Ms <= TARGETS.largeWorstP99Ms));
   rows.push(row(`1M build: <= ${TARGETS.largeBuildSeconds / 60} min`, large && `${f1(large.buildSeconds)} s`, large && large.buildSeconds <= TARGETS.largeBuildSeconds));
   rows.push(row(`1M build: peak memory <= ${TARGETS.largeBuildPeakMb / 1024} GB`, large && `${n0(large.buildPeakRssMb)} MB`, large && large.buildPeakRssMb <= TARGETS.largeBuildPeakMb));
+  rows.push(...manyClientsRows(r));
   const workers = r.http?.workers;
   const largest = workers?.length ? Math.max(...workers.map((m) => m.rssMb)) : undefined;
   rows.push(row(`each API worker < ${TARGETS.workerRssMb} MB resident after the runs`,
     largest === undefined ? undefined : `largest ${f1(largest)} MB`, largest === undefined ? undefined : largest < TARGETS.workerRssMb));
+  return rows;
+}
+
+function manyClientsRows(r: SectionResults): TargetRow[] {
+  const m = r['many-clients'];
+  const rows: TargetRow[] = [];
+  for (const count of [1_000, 10_000]) {
+    const x = m?.mixes.find((mix) => mix.lightKeys === count && mix.connections === TARGETS.lightConnections);
+    const name = `many clients, ${n0(count)} light keys`;
+    rows.push(row(`${name}: >= ${TARGETS.lightOfVolume} of keys at volume at ${TARGETS.lightConnections} connections`,
+      x && `${f2(x.median.ratio)} (${n0(x.median.lightRps)} against ${n0(x.median.volumeRps)}/s)`, x && x.median.ratio >= TARGETS.lightOfVolume));
+    rows.push(row(`${name}: p99 <= ${TARGETS.lightP99Ms} ms at ${TARGETS.lightConnections} connections`, x && `${f2(x.median.lightP99Ms)} ms`, x && x.median.lightP99Ms <= TARGETS.lightP99Ms));
+    rows.push(row(`${name}: no non-2xx`, x && String(x.failures), x && x.failures === 0));
+  }
+  for (const mode of ['new connection', 'keep-alive'] as const) {
+    const s = m?.oneAtATime.find((o) => o.mode === mode);
+    rows.push(row(`one request at a time, ${mode}: added p50 <= ${TARGETS.addedP50Ms} ms against a key at volume`, s && `${f2(s.addedP50Ms)} ms`, s && s.addedP50Ms <= TARGETS.addedP50Ms));
+  }
   return rows;
 }

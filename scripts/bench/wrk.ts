@@ -24,6 +24,8 @@ export interface WrkTarget {
   pathsFile?: string;
   /** The keys of each thread: groups separated by ";", keys in a group by "," (wrk/common.lua). */
   apiKeys: string;
+  /** Instead: a file of keys, one per line, each request of `path` with the next (wrk/keys.lua). */
+  keysFile?: string;
   /** Where to start in the paths file. */
   offset?: number;
 }
@@ -77,7 +79,9 @@ export async function runWrk(target: WrkTarget, options: WrkOptions): Promise<Wr
   const common = ['-t', String(options.threads), '-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '10s', '--latency'];
   const args = target.pathsFile
     ? [...common, '-s', path.join(LUA_DIR, 'mix.lua'), `${target.base}/`, '--', target.apiKeys, target.pathsFile, String(options.threads), String(target.offset ?? 0)]
-    : [...common, '-s', path.join(LUA_DIR, 'fixed.lua'), `${target.base}${target.path ?? '/'}`, '--', target.apiKeys];
+    : target.keysFile
+      ? [...common, '-s', path.join(LUA_DIR, 'keys.lua'), `${target.base}${target.path ?? '/'}`, '--', target.keysFile, String(options.threads)]
+      : [...common, '-s', path.join(LUA_DIR, 'fixed.lua'), `${target.base}${target.path ?? '/'}`, '--', target.apiKeys];
   const [command, ...argv] = [...options.prefix, 'wrk', ...args];
   const { code, stdout, stderr } = await runAsync(command, argv, { env: { ...process.env, BENCH_LUA_DIR: LUA_DIR }, log: options.log });
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '));

@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-import { natsUrl, readEnv, sharedEnvSchema } from '../shared/env.ts';
+import { ConfigError, natsUrl, readEnv, sharedEnvSchema } from '../shared/env.ts';
+import { SHARD_COUNT } from '../shared/metering-protocol/subjects.ts';
 
 /** Where GET /metrics is served for the whole stack (Prometheus's port for node exporters' kind). */
 export const DEFAULT_METRICS_PORT = 9464;
@@ -11,7 +12,13 @@ export const DEFAULT_METRICS_HOST = '127.0.0.1';
 /** Days of daily usage kept in metering.db; older rows are deleted once a day. */
 export const DEFAULT_USAGE_RETENTION_DAYS = 400;
 
+/** Metering processes sharing the keys' shards (services/shared/metering-protocol/subjects.ts, SHARD_COUNT). */
+export const DEFAULT_METERING_PROCESSES = 1;
+
 const meteringEnvSchema = sharedEnvSchema.extend({
+  METERING_PROCESSES: z.coerce.number().int().min(1).max(SHARD_COUNT).default(DEFAULT_METERING_PROCESSES),
+  /** This process's index among them (pm2 sets it for each instance). */
+  NODE_APP_INSTANCE: z.coerce.number().int().min(0).default(0),
   /** 0: any free port (the bound port is logged). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_METRICS_PORT),
   METRICS_HOST: z.string().min(1).default(DEFAULT_METRICS_HOST),
@@ -26,10 +33,16 @@ export interface MeteringConfig {
   metricsPort: number;
   metricsHost: string;
   usageRetentionDays: number;
+  /** How many metering processes share the shards, and which one this is. */
+  processes: number;
+  index: number;
 }
 
 export function readMeteringConfig(source: NodeJS.ProcessEnv = process.env): MeteringConfig {
   const env = readEnv(meteringEnvSchema, source);
+  if (env.NODE_APP_INSTANCE >= env.METERING_PROCESSES) {
+    throw new ConfigError(`Invalid configuration:\n  NODE_APP_INSTANCE: ${env.NODE_APP_INSTANCE} is not below METERING_PROCESSES (${env.METERING_PROCESSES})`);
+  }
   return {
     natsUrl: natsUrl(env),
     dataDir: env.DATA_DIR,
@@ -37,5 +50,7 @@ export function readMeteringConfig(source: NodeJS.ProcessEnv = process.env): Met
     metricsPort: env.METRICS_PORT,
     metricsHost: env.METRICS_HOST,
     usageRetentionDays: env.USAGE_RETENTION_DAYS,
+    processes: env.METERING_PROCESSES,
+    index: env.NODE_APP_INSTANCE,
   };
 }

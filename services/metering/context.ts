@@ -1,16 +1,25 @@
 // The one typed bag the handlers receive, built in service.ts: stores, clock, log and the NATS side effects.
 import type { Range } from '../shared/metering-protocol/ranges.ts';
+import type { GroupCommit } from './db/group-commit.ts';
 import type { Db } from './db/open.ts';
 import type { Log } from './log.ts';
 import type { StorageHealth } from './storage-health.ts';
 import type { Accounts } from './store/accounts.ts';
-import type { Quota, Slot } from './store/quota.ts';
+import type { QuotaStore, Slot } from './store/quota.ts';
 import type { Throttle } from './store/throttle.ts';
+
+/** One shard's quota (db/shards.ts), and its group commit: its grants and releases of one turn commit together. */
+export interface Shard {
+  db: Db;
+  quota: QuotaStore;
+  commits: GroupCommit;
+}
 
 export interface MeteringContext {
   db: Db;
   accounts: Accounts;
-  quota: Quota;
+  /** Every shard's quota, by shard number (services/shared/metering-protocol/subjects.ts, shardOf). */
+  shards: readonly Shard[];
   throttle: Throttle;
   now: () => number;
   log: Log;

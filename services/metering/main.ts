@@ -9,6 +9,7 @@ import { createProcessRegistry } from '../shared/metrics/registry.ts';
 import { widerThanPrivate } from '../shared/private-files.ts';
 import { readMeteringConfig } from './config.ts';
 import { openMeteringDb } from './db/open.ts';
+import { openShardDbs } from './db/shards.ts';
 import { createLog } from './log.ts';
 import { createMeteringMetrics } from './metrics/metering-metrics.ts';
 import { startMetricsServer } from './metrics/server.ts';
@@ -53,7 +54,16 @@ function openDb(): Db {
     return exitOnStorage('cannot be opened', error);
   }
 }
+
+function openShards(main: Db): Db[] {
+  try {
+    return openShardDbs(dataDir, main);
+  } catch (error) {
+    return exitOnStorage('or a shard file under quota/ cannot be opened', error);
+  }
+}
 const db = openDb();
+const shardDbs = openShards(db);
 const wider = widerThanPrivate(dataDir);
 if (wider !== undefined) {
   log.error({ msg: 'DATA_DIR is open to other users: it holds personal data; chmod 700 it', dataDir, mode: wider.toString(8) });
@@ -65,20 +75,25 @@ const nc = await connect({
   reconnectTimeWait: RECONNECT_TIME_WAIT_MS,
   waitOnFirstConnect: true,
 });
-const worker = `metering@${os.hostname()}`;
+// The first process is `metering@host`, as with one process; the others are numbered.
+const worker = config.index === 0 ? `metering@${os.hostname()}` : `metering-${config.index}@${os.hostname()}`;
 const registry = createProcessRegistry(worker);
 const service = await startMeteringService({
   nc,
   db,
+  shardDbs,
   log,
   metrics: createMeteringMetrics(registry),
   usageRetentionDays: config.usageRetentionDays,
+  processes: config.processes,
+  index: config.index,
   // After the reply to the request that met it has gone out (the caller fails closed on it).
   onFatalStorageError: (error) => setImmediate(() => exitOnStorage('failed while serving', error)),
 });
 log.info({ msg: 'listening', nats: config.natsUrl, db: dbPath });
-// Metrics are for operators: a port already taken is logged, and metering serves on without them.
-const metrics = await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, worker, registry, nc, log }).then(
+// Metrics are for operators: a port already taken is logged, and metering serves on without them. The first
+// metering process serves them for the stack; the others' own figures are not scraped.
+const metrics = config.index !== 0 ? undefined : await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, worker, registry, nc, log }).then(
   (server) => {
     log.info({ msg: 'metrics at GET /metrics', host: config.metricsHost, port: server.port });
     return server;
@@ -97,6 +112,7 @@ async function shutdown(signal: string): Promise<void> {
   await metrics?.close();
   await service.stop();
   await nc.drain().catch(() => undefined);
+  for (const shardDb of shardDbs) shardDb.close();
   db.close();
   process.exit(0);
 }

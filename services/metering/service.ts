@@ -9,14 +9,17 @@ import { OPS } from '../shared/metering-protocol/ops-protocol.ts';
 import { ERROR_KIND_STATUS, RPC, reclaimReply, reclaimRequest, type Rpc } from '../shared/metering-protocol/protocol.ts';
 import {
   KEYS_CHANGED_SUBJECT,
+  leaseSubject,
   METERING_QUEUE,
   METERING_SERVICE_NAME,
   METERING_SERVICE_VERSION,
   reclaimSubject,
+  releaseSubject,
+  SHARD_COUNT,
 } from '../shared/metering-protocol/subjects.ts';
-import { ServiceFault, type MeteringContext } from './context.ts';
+import { ServiceFault, type MeteringContext, type Shard } from './context.ts';
+import { GroupCommit } from './db/group-commit.ts';
 import type { Db } from './db/open.ts';
-import { handleAdmit } from './handlers/admit.ts';
 import { handleLease } from './handlers/lease.ts';
 import { handleBackup } from './handlers/ops/backup.ts';
 import { handleDevelopersList } from './handlers/ops/developers.list.ts';
@@ -33,7 +36,7 @@ import { DEFAULT_USAGE_RETENTION_DAYS } from './config.ts';
 import type { Log } from './log.ts';
 import type { MeteringMetrics } from './metrics/metering-metrics.ts';
 import { createAccounts } from './store/accounts.ts';
-import { createQuota } from './store/quota.ts';
+import { QuotaStore } from './store/quota.ts';
 import { startUsageRetention } from './store/retention.ts';
 import { createThrottle } from './store/throttle.ts';
 import { createSerializer } from './serialize.ts';
@@ -48,6 +51,11 @@ const DAY_MS = 86_400_000;
 export interface MeteringServiceOptions {
   nc: NatsConnection;
   db: Db;
+  /**
+   * Every shard's quota database (db/shards.ts, openShardDbs), by shard number. Default: metering.db holds
+   * every shard's quota (tests running the service in their own process).
+   */
+  shardDbs?: readonly Db[];
   log: Log;
   /** Injected clock (ms since epoch); the process passes Date.now. */
   now?: () => number;
@@ -55,6 +63,12 @@ export interface MeteringServiceOptions {
   metrics?: MeteringMetrics;
   /** Days of daily usage kept (USAGE_RETENTION_DAYS); older rows are deleted at start and once a day. */
   usageRetentionDays?: number;
+  /**
+   * Metering processes sharing the shards, and this one's index (METERING_PROCESSES, NODE_APP_INSTANCE): it
+   * serves the lease and release subjects of the shards whose number mod `processes` is `index`. Default: one.
+   */
+  processes?: number;
+  index?: number;
   /**
    * A storage error no wait can mend (a damaged metering.db, a read-only or failing disk): the process passes
    * one that logs it and exits, so that pm2 restarts it with back-off. Default: logged only.
@@ -67,15 +81,66 @@ export interface MeteringService {
   stop(): Promise<void>;
 }
 
+type Handler<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny> = (ctx: MeteringContext, req: z.output<Req>) => z.input<Rep> | Promise<z.input<Rep>>;
+
+/** The shards one process of `processes` serves. */
+export function shardsOf(index: number, processes: number): number[] {
+  return Array.from({ length: SHARD_COUNT }, (_, s) => s).filter((s) => s % processes === index);
+}
+
 export async function startMeteringService(options: MeteringServiceOptions): Promise<MeteringService> {
+  const ctx = createContext(options);
+  const srv = await options.nc.services.add({
+    name: METERING_SERVICE_NAME,
+    version: METERING_SERVICE_VERSION,
+    description: 'API keys, registrations and leased daily quotas of the dictionary API',
+    queue: METERING_QUEUE,
+  });
+  const inFlight = new Set<Promise<void>>();
+  const add = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
+    name: string,
+    rpc: Rpc<Req, Rep>,
+    handler: Handler<Req, Rep>,
+    committed?: (reply: z.input<Rep>) => boolean,
+  ) => {
+    srv.addEndpoint(name, {
+      subject: rpc.subject,
+      handler: (err, msg) => {
+        if (err) return options.log.error({ msg: 'endpoint error', endpoint: name, error: err.message });
+        const started = performance.now();
+        const metric = name.replace(/-\d+$/, '');
+        const done = answer(ctx, name, rpc, handler, msg, committed)
+          .then((outcome) => options.metrics?.request(metric, outcome, (performance.now() - started) / 1000))
+          .finally(() => inFlight.delete(done));
+        inFlight.add(done);
+      },
+    });
+  };
+  addEndpoints(add, shardsOf(options.index ?? 0, options.processes ?? 1));
+  await options.nc.flush();
+  // Housekeeping of the tables every process shares is done once, by the first process.
+  const housekeeping = (options.index ?? 0) === 0 ? startHousekeeping(ctx, options.usageRetentionDays ?? DEFAULT_USAGE_RETENTION_DAYS) : undefined;
+  options.log.info({ msg: 'metering service ready', name: METERING_SERVICE_NAME, version: METERING_SERVICE_VERSION, index: options.index ?? 0, processes: options.processes ?? 1 });
+  return {
+    async stop() {
+      await housekeeping?.stop();
+      ctx.storage.stop();
+      await stopService(srv);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+/** The handlers' bag: stores over metering.db, the clock, the storage health and the NATS side effects. */
+function createContext(options: MeteringServiceOptions): MeteringContext {
   const { nc, db, log } = options;
   const now = options.now ?? Date.now;
   const onFatal =
     options.onFatalStorageError ?? ((error: unknown) => log.error({ msg: 'fatal storage error', error: describeStorageError(error) }));
-  const ctx: MeteringContext = {
+  return {
     db,
     accounts: createAccounts(db),
-    quota: createQuota(db),
+    shards: shardsOver(options.shardDbs ?? Array.from({ length: SHARD_COUNT }, () => db)),
     throttle: createThrottle(db),
     now,
     log,
@@ -95,39 +160,37 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
     },
     serialize: createSerializer(),
   };
+}
 
-  const srv = await nc.services.add({
-    name: METERING_SERVICE_NAME,
-    version: METERING_SERVICE_VERSION,
-    description: 'API keys, registrations and leased daily quotas of the dictionary API',
-    queue: METERING_QUEUE,
+/** A store and a group commit per database: shards that share one database share them too. */
+function shardsOver(dbs: readonly Db[]): Shard[] {
+  const byDb = new Map<Db, Shard>();
+  return dbs.map((shardDb) => {
+    let shard = byDb.get(shardDb);
+    if (shard === undefined) {
+      shard = { db: shardDb, quota: new QuotaStore(shardDb), commits: new GroupCommit(shardDb) };
+      byDb.set(shardDb, shard);
+    }
+    return shard;
   });
-  const inFlight = new Set<Promise<void>>();
-  const add = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
-    name: string,
-    rpc: Rpc<Req, Rep>,
-    handler: (ctx: MeteringContext, req: z.output<Req>) => z.input<Rep> | Promise<z.input<Rep>>,
-    committed?: (reply: z.input<Rep>) => boolean,
-  ) => {
-    srv.addEndpoint(name, {
-      subject: rpc.subject,
-      handler: (err, msg) => {
-        if (err) return log.error({ msg: 'endpoint error', endpoint: name, error: err.message });
-        const started = performance.now();
-        const done = answer(ctx, name, rpc, handler, msg, committed)
-          .then((outcome) => options.metrics?.request(name, outcome, (performance.now() - started) / 1000))
-          .finally(() => inFlight.delete(done));
-        inFlight.add(done);
-      },
-    });
-  };
+}
 
+type Add = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
+  name: string,
+  rpc: Rpc<Req, Rep>,
+  handler: Handler<Req, Rep>,
+  committed?: (reply: z.input<Rep>) => boolean,
+) => void;
+
+/** Every endpoint: leases and releases of this process's shards, and the rest (any process answers). */
+function addEndpoints(add: Add, shards: readonly number[]): void {
   // The replies that prove a commit tell the storage health so (a lease of an unknown key writes nothing).
   add('ping', RPC.ping, handlePing);
   add('register', RPC.register, handleRegister, () => true);
-  add('lease', RPC.lease, handleLease, (reply) => reply.status === 'granted');
-  add('admit', RPC.admit, handleAdmit, (reply) => reply.status === 'admitted');
-  add('release', RPC.release, handleRelease, (reply) => reply.returned > 0);
+  for (const shard of shards) {
+    add(`lease-${shard}`, { ...RPC.lease, subject: leaseSubject(shard) }, handleLease, (reply) => reply.status === 'granted');
+    add(`release-${shard}`, { ...RPC.release, subject: releaseSubject(shard) }, handleRelease, (reply) => reply.returned > 0);
+  }
   add('ops-developers-list', OPS.developersList, handleDevelopersList);
   add('ops-developers-show', OPS.developersShow, handleDevelopersShow);
   add('ops-developers-set-plan', OPS.developersSetPlan, handleDevelopersSetPlan);
@@ -138,30 +201,26 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
   add('ops-keys-expire', OPS.keysExpire, handleKeysExpire);
   add('ops-usage', OPS.usage, handleUsage);
   add('ops-backup', OPS.backup, handleBackup);
-  await nc.flush();
-  // Yesterday's records stay, for late releases at the turn of the day.
+}
+
+/** Lease records of past days pruned hourly (yesterday's stay, for late releases), daily usage kept for `days`. */
+function startHousekeeping(ctx: MeteringContext, days: number): { stop(): Promise<void> } {
   const prune = () => {
     try {
-      ctx.quota.pruneHolds(utcDay(ctx.now() - DAY_MS));
+      for (const quota of new Set(ctx.shards.map((s) => s.quota))) quota.pruneHolds(utcDay(ctx.now() - DAY_MS));
     } catch (error) {
-      if (!ctx.storage.failed(error)) log.error({ msg: 'pruning lease records failed', error: describeStorageError(error) });
+      if (!ctx.storage.failed(error)) ctx.log.error({ msg: 'pruning lease records failed', error: describeStorageError(error) });
     }
   };
   prune();
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
-  const retention = startUsageRetention(ctx.quota, options.usageRetentionDays ?? DEFAULT_USAGE_RETENTION_DAYS, ctx.now, log);
-  log.info({ msg: 'metering service ready', name: METERING_SERVICE_NAME, version: METERING_SERVICE_VERSION });
-
+  const retention = startUsageRetention([...new Set(ctx.shards.map((s) => s.quota))], days, ctx.now, ctx.log);
   return {
     async stop() {
       clearInterval(pruneTimer);
       retention.stop();
       await retention.idle();
-      ctx.storage.stop();
-      await stopService(srv);
-      await Promise.allSettled([...inFlight]);
-      ctx.quota.sync();
     },
   };
 }
@@ -171,7 +230,7 @@ async function answer<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
   ctx: MeteringContext,
   name: string,
   rpc: Rpc<Req, Rep>,
-  handler: (ctx: MeteringContext, req: z.output<Req>) => z.input<Rep> | Promise<z.input<Rep>>,
+  handler: Handler<Req, Rep>,
   msg: ServiceMsg,
   committed?: (reply: z.input<Rep>) => boolean,
 ): Promise<string> {

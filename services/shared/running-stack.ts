@@ -92,9 +92,3 @@ export async function stackProcesses(stack: RunningStack, env: NodeJS.ProcessEnv
   // pm2 may print notices before the JSON.
   return z.array(pm2Process).parse(JSON.parse(stdout.slice(stdout.indexOf('['))));
 }
-
-/** Runs the pm2 CLI against the stack and captures its output; rejects with it when pm2 exits non-zero. */
-export async function pm2Captured(stack: RunningStack, args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
-  const { stdout, stderr } = await run(process.execPath, [pm2Cli(), ...args], { env: pm2Env(stack, env), maxBuffer: 64 * 1024 * 1024 });
-  return `${stdout}${stderr}`;
-}

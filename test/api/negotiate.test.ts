@@ -29,6 +29,16 @@ describe('negotiate', () => {
     for (const [header, coding] of cases) assert.equal(negotiate(header), coding, JSON.stringify(header));
   });
 
+  it('negotiate - many distinct values (past the bound on those remembered) still get their own answer', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 200; i++) {
+        assert.equal(negotiate(`gzip;q=0.${i % 9 + 1}, x-custom-${i}`), 'gzip');
+        assert.equal(negotiate(`br, x-other-${i}`), 'br');
+        assert.equal(negotiate(`identity, x-none-${i}`), undefined);
+      }
+    }
+  });
+
   it('encodedEtag - a strong validator per coding', () => {
     assert.equal(encodedEtag('"v1-abc"', 'gzip'), '"v1-abc-gzip"');
     assert.equal(encodedEtag('"v1-abc"', 'br'), '"v1-abc-br"');

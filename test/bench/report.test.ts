@@ -101,7 +101,10 @@ describe('bench report', () => {
     const rows = evaluateTargets(sections(), 64);
     const missed = rows.filter((r) => r.verdict === 'MISS').map((r) => `${r.target}: ${r.measured}`);
     assert.deepEqual(missed, ['stats: p99 <= 5 ms at 64 connections: 6.00 ms (raw uWS 4.00 ms)', 'stats: no non-2xx: 3']);
-    assert.equal(rows.filter((r) => r.verdict === 'PASS').length, rows.length - 2);
+    // The fixture has no many-clients section: its targets say so.
+    const measured = rows.filter((r) => r.verdict !== 'not measured');
+    assert.equal(rows.filter((r) => r.verdict === 'PASS').length, measured.length - 2);
+    assert.ok(rows.filter((r) => r.target.startsWith('many clients')).every((r) => r.verdict === 'not measured'));
     assert.deepEqual(rows.find((r) => r.target.startsWith('search mix: >= 0.5')), {
       target: "search mix: >= 0.5 of the bare loop's rate", measured: '0.60 (30,000 against 50,000/s)', verdict: 'PASS',
     });

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
   checkCounted,
+  heldByHost,
   checkFault,
   integrityCheck,
   kill9,
@@ -24,7 +25,7 @@ import {
 } from '../support/faults.ts';
 import { startPm2Stack } from '../support/pm2-stack.ts';
 import { httpClient } from '../reliability/support/http.ts';
-import { REFILL_AT_SHARE } from '../../services/api/metering-client/nats-meter.ts';
+import { REFILL_AT_SHARE } from '../../services/api/metering-client/allowance.ts';
 import { MAX_RATE_BLOCK_UNITS } from '../../services/metering/store/block-size.ts';
 
 import type { Sample } from '../support/faults.ts';
@@ -142,7 +143,7 @@ async function underLoad(name: string, scenario: Scenario): Promise<string> {
   const usage = await usageByEndpoint(stack.ops, loadKey.email);
   const bound = (scenario.lostAllowance ?? 0) + inFlightAtFault + CONCURRENCY;
   const seen = successesByPath(samples);
-  assert.deepEqual(checkCounted(seen, usage, bound), [], `${name}: ${JSON.stringify([...usage.values()])}`);
+  assert.deepEqual(checkCounted(seen, usage, bound, await heldByHost(stack.dataDir, loadKey.apiKey)), [], `${name}: ${JSON.stringify([...usage.values()])}`);
   assert.equal(integrityCheck(path.join(stack.dataDir, 'metering.db')), 'ok');
 
   const counted = [...usage.values()].reduce((n, u) => n + u.used, 0);

@@ -11,7 +11,7 @@ import { call } from '../../services/shared/metering-protocol/client.ts';
 import { OPS } from '../../services/shared/metering-protocol/ops-protocol.ts';
 import { SUBJECTS } from '../../services/shared/metering-protocol/subjects.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
-import { registerKey, startMeteringInProcess, workerMeter, type InProcessMetering } from './support.ts';
+import { registerKey, startMeteringInProcess, tempDir, workerMeter, type InProcessMetering } from './support.ts';
 
 const WORDS = 'GET /api/v1/words';
 const PROPAGATION_BOUND_MS = 1000;
@@ -28,10 +28,12 @@ describe('authentication', () => {
   before(async () => {
     nats = await startNats();
     svc = await startMeteringInProcess(nats.url, now);
-    workers = [await workerMeter(nats.url, 'auth-a', now), await workerMeter(nats.url, 'auth-b', now)];
+    // Two workers of one host, and one of another: the host's shared units go with the key too.
+    const host = tempDir('auth-host');
+    workers = [await workerMeter(nats.url, 'auth-a', now, host), await workerMeter(nats.url, 'auth-b', now, host), await workerMeter(nats.url, 'auth-c', now)];
     ops = await connect({ servers: nats.url });
-    // Every request that asks the service about a key: for a block, or to count one request.
-    for (const subject of [SUBJECTS.lease, SUBJECTS.admit]) ops.subscribe(subject, { callback: () => leaseRequests++ });
+    // Every request that asks the service about a key: for a block.
+    ops.subscribe(SUBJECTS.lease, { callback: () => leaseRequests++ });
     await ops.flush();
   });
   after(async () => {

@@ -1,8 +1,9 @@
-// Admissions over two workers (two NATS connections): one request at a time counted exactly by the service;
-// under concurrency, leased blocks with exact successes, unique unit numbers, units handed over between
-// workers, one lease request shared per key.
+// Admissions over two workers of one host (two NATS connections, one host allowance): one request at a time
+// counted exactly from the host's shared units; under concurrency, exact successes, unique unit numbers, units
+// handed over between holders, one lease request shared per key.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import { connect, type NatsConnection } from 'nats';
 
@@ -12,7 +13,7 @@ import { SWEEP_INTERVAL_MS } from '../../services/api/metering-client/sweeper.ts
 import { QuotaExceededError } from '../../services/shared/domain-errors.ts';
 import { SUBJECTS } from '../../services/shared/metering-protocol/subjects.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
-import { registerKey, startMeteringInProcess, workerMeter, type InProcessMetering } from './support.ts';
+import { registerKey, startMeteringInProcess, tempDir, workerMeter, type InProcessMetering } from './support.ts';
 
 const WORDS = 'GET /api/v1/words';
 
@@ -29,17 +30,17 @@ describe('leased allowance', () => {
   let b: Meter;
   let spy: NatsConnection;
   let leaseRequests = 0;
-  let admitRequests = 0;
 
   before(async () => {
     nats = await startNats();
     svc = await startMeteringInProcess(nats.url);
-    a = await workerMeter(nats.url, 'conc-a');
-    b = await workerMeter(nats.url, 'conc-b');
+    // Two workers of one host: they share the host's allowance.
+    const host = tempDir('conc-host');
+    a = await workerMeter(nats.url, 'conc-a', undefined, host);
+    b = await workerMeter(nats.url, 'conc-b', undefined, host);
     // A plain subscriber (no queue group) sees every lease request without answering it.
     spy = await connect({ servers: nats.url });
     spy.subscribe(SUBJECTS.lease, { callback: () => leaseRequests++ });
-    spy.subscribe(SUBJECTS.admit, { callback: () => admitRequests++ });
     await spy.flush();
   });
   after(async () => {
@@ -90,7 +91,8 @@ describe('leased allowance', () => {
     const before = leaseRequests;
     const admitted = await Promise.all(Array.from({ length: 100 }, () => a.admit(apiKey, 'GET /api/v1/languages')));
     await spy.flush();
-    assert.equal(leaseRequests - before, 1, 'one round trip for 100 concurrent admissions');
+    // One round trip for the 100 (a block of 125); then, with a fifth of it left, the host asks ahead.
+    assert.ok(leaseRequests - before <= 2, `${leaseRequests - before} round trips for 100 concurrent admissions`);
     assert.deepEqual(
       admitted.map((x) => x.used).sort((x, y) => x - y),
       Array.from({ length: 100 }, (_, i) => i + 1),
@@ -185,28 +187,32 @@ describe('leased allowance', () => {
     // Plans are per key (a key issued later starts free): raise this one.
     await svc.db.prepare("UPDATE api_keys SET plan = 'institution' WHERE prefix = ?").run(apiKey.slice(0, 17));
     await spy.flush();
-    const before = leaseRequests + admitRequests;
+    const before = leaseRequests;
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         for (let i = 0; i < 5_000; i++) await a.admit(apiKey, 'GET /api/v1/word-of-the-day');
       }),
     );
     await spy.flush();
-    const trips = leaseRequests + admitRequests - before;
+    const trips = leaseRequests - before;
     assert.ok(trips <= 25, `${trips} requests to the metering service for 20,000 admissions`);
   });
 
-  it('exact counting - one request at a time is counted by the service, whichever worker answers: 1, 2, 3, …', async () => {
+  it("exact counting - one request at a time takes the host's shared units, whichever worker answers: 1, 2, 3, …", async () => {
     const { apiKey } = await registerKey(a);
     await spy.flush();
-    const before = { lease: leaseRequests, admit: admitRequests };
+    const before = leaseRequests;
     const seen: Admission[] = [];
-    for (let i = 0; i < 300; i++) seen.push(await (i % 3 ? a : b).admit(apiKey, WORDS));
+    for (let i = 0; i < 300; i++) {
+      seen.push(await (i % 3 ? a : b).admit(apiKey, WORDS));
+      // A client's next request arrives in another read of the socket: another event-loop turn.
+      await nextTurn();
+    }
     await spy.flush();
     assert.deepEqual(seen.map((x) => x.used), Array.from({ length: 300 }, (_, i) => i + 1), JSON.stringify(seen.slice(0, 5)));
     assert.deepEqual(seen.map((x) => x.remaining), Array.from({ length: 300 }, (_, i) => 999 - i));
-    assert.equal(leaseRequests - before.lease, 0, 'no block leased');
-    assert.equal(admitRequests - before.admit, 300, 'one round trip per request');
+    // Blocks of an eighth of what is left (125, 109, 95, …), each asked for ahead by the host.
+    assert.ok(leaseRequests - before <= 4, `${leaseRequests - before} lease requests for 300 admissions`);
   });
 
   it('exact counting - after a burst the blocks go back within a second, and the count is exact again', async () => {

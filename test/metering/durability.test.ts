@@ -80,7 +80,8 @@ describe('durability', () => {
     const dataDir = tempDir('plain');
     const child = await spawnMetering(nats.url, dataDir);
     children.push(child);
-    const w = await workerMeter(nats.url, 'plain-a');
+    // The worker's host keeps its allowance in the same DATA_DIR: checked too.
+    const w = await workerMeter(nats.url, 'plain-a', undefined, dataDir);
     const keys: string[] = [];
     for (let i = 0; i < 5; i++) {
       const reg = await registerKey(w, i < 3 ? 'same@example.org' : undefined);
@@ -90,7 +91,10 @@ describe('durability', () => {
     await w.admit(`svc_live_${'f'.repeat(40)}`, WORDS).catch(() => undefined);
     await w.close();
     await child.stop();
-    const files = fs.readdirSync(dataDir).map((f) => path.join(dataDir, f));
+    const files = fs
+      .readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
+      .map((f) => path.join(dataDir, f))
+      .filter((f) => fs.statSync(f).isFile());
     assert.ok(files.some((f) => f.endsWith('metering.db')), files.join(', '));
     const blobs = [...files.map((f) => fs.readFileSync(f).toString('latin1')), child.output()];
     for (const key of keys) {

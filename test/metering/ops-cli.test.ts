@@ -84,17 +84,18 @@ describe('ops CLI', () => {
     const parsed = JSON.parse(today.stdout) as { date: string; rows: { keyPrefix: string; endpoint: string; used: number; leased: number }[] };
     assert.equal(parsed.date, utcDay(Date.now()));
     const row = parsed.rows.find((r) => r.keyPrefix === key.keyPrefix && r.endpoint === 'GET /api/v1/words');
-    // Three requests one at a time: each counted by the service, nothing leased.
-    assert.deepEqual(row && { used: row.used, leased: row.leased }, { used: 3, leased: 0 }, today.stdout);
+    // Three requests one at a time took units of the block the host holds for the key (an eighth of the day's
+    // 1,000): counted, and shown as leased until the host says what it still holds.
+    assert.deepEqual(row && { used: row.used, leased: row.leased }, { used: 125, leased: 125 }, today.stdout);
     assert.deepEqual((JSON.parse(other.stdout) as { rows: unknown[] }).rows, []);
   });
 
-  it('ops CLI - usage shows each key its own limit, and units leased to workers apart from units used', async () => {
+  it('ops CLI - usage shows each key its own limit, and units leased to hosts and workers apart from units used', async () => {
     // A developer raised to institution, then a key issued by registration: that key is on the free plan.
     const raised = await meter.register({ name: 'Ama', email: 'ama@example.org' }, '10.1.1.4');
     assert.equal((await ops('developers', 'set-plan', 'ama@example.org', 'institution')).code, 0);
     const later = await meter.register({ name: 'Ama', email: 'ama@example.org', keyName: 'later' }, '10.1.1.4');
-    // Two requests at once: the key is at volume, and the worker holds a block of it.
+    // Two requests at once: they share one block, which the host holds.
     await Promise.all([meter.admit(raised.apiKey, 'GET /api/v1/stats'), meter.admit(raised.apiKey, 'GET /api/v1/stats')]);
     await meter.admit(later.apiKey, 'GET /api/v1/stats');
     // Asked at once, over NATS (the CLI's start-up outlasts the second after which the worker gives the block back).
@@ -105,17 +106,18 @@ describe('ops CLI', () => {
     const of = (prefix: string) => usage.rows.find((r) => r.keyPrefix === prefix);
     assert.equal(of(later.keyPrefix)?.limit, 1000, `the later key is free: ${shown}`);
     assert.equal(of(raised.keyPrefix)?.limit, 500_000, shown);
-    assert.deepEqual({ used: of(later.keyPrefix)?.used, leased: of(later.keyPrefix)?.leased }, { used: 1, leased: 0 }, shown);
+    assert.deepEqual({ used: of(later.keyPrefix)?.used, leased: of(later.keyPrefix)?.leased }, { used: 125, leased: 125 }, shown);
     const block = of(raised.keyPrefix);
     assert.ok(block && block.leased > 0 && block.used === block.leased, `the block is counted, and shown as leased: ${shown}`);
-    // Once the key is no longer at volume, the worker gives the unused units back: used 2, nothing leased.
+    // The host keeps its block while the key is in use that day (metering reclaims it if another holder needs
+    // it): still counted and leased a second later.
     await new Promise((resolve) => setTimeout(resolve, VOLUME_WINDOW_MS + 2 * SWEEP_INTERVAL_MS + 200));
     const json = await ops('usage', 'ama@example.org', '--json');
     const settled = (JSON.parse(json.stdout) as typeof usage).rows.find((r) => r.keyPrefix === raised.keyPrefix);
-    assert.deepEqual(settled && { used: settled.used, leased: settled.leased }, { used: 2, leased: 0 }, json.stdout);
+    assert.deepEqual(settled && { used: settled.used, leased: settled.leased }, { used: block.used, leased: block.leased }, json.stdout);
     const text = await ops('usage', 'ama@example.org');
     assert.match(text.stdout, /^keyPrefix\s+keyName\s+endpoint\s+used\s+leased\s+limit/m);
-    assert.match(text.stdout, /leased: of these, units workers hold/);
+    assert.match(text.stdout, /leased: of these, units hosts and workers hold/);
   });
 
   it('ops CLI - set-plan, suspend and reinstate change the developer', async () => {

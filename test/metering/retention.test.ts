@@ -9,7 +9,7 @@ import { connect } from 'nats';
 import { openMeteringDb } from '../../services/metering/db/open.ts';
 import { silentLog } from '../../services/metering/log.ts';
 import { startMeteringService } from '../../services/metering/service.ts';
-import { createQuota } from '../../services/metering/store/quota.ts';
+import { QuotaStore } from '../../services/metering/store/quota.ts';
 import { PRUNE_BATCH_ROWS, startUsageRetention } from '../../services/metering/store/retention.ts';
 import { utcDay } from '../../services/shared/metering-protocol/day.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
@@ -54,7 +54,7 @@ describe('usage retention', () => {
     try {
       fill(db, 4, 900);
       const logged: Record<string, unknown>[] = [];
-      const retention = startUsageRetention(createQuota(db), 400, () => NOW, { info: (f) => logged.push(f), error: (f) => logged.push(f) });
+      const retention = startUsageRetention([new QuotaStore(db)], 400, () => NOW, { info: (f) => logged.push(f), error: (f) => logged.push(f) });
       await retention.idle();
       retention.stop();
       const kept = days(db);

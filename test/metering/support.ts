@@ -113,9 +113,12 @@ async function waitUntilAnswering(natsUrl: string, died: () => string | undefine
   }
 }
 
-/** A worker's Meter (its own NATS connection), closed after the test. */
-export async function workerMeter(natsUrl: string, name: string, now?: () => number): Promise<Meter> {
-  return connectMeter({ natsUrl, workerName: name, now });
+/**
+ * A worker's Meter (its own NATS connection), closed after the test. Meters given the same `hostDir` are
+ * workers of one host (they share its allowance); by default each is a host of its own.
+ */
+export async function workerMeter(natsUrl: string, name: string, now?: () => number, hostDir = tempDir('host')): Promise<Meter> {
+  return connectMeter({ natsUrl, workerName: name, dataDir: hostDir, now });
 }
 
 let ipCounter = 0;

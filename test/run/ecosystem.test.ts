@@ -33,6 +33,7 @@ describe('ecosystem.config.cjs', () => {
     assert.match(logrotate.script, /dist\/logrotate\.mjs$/);
     assert.deepEqual(nats.args, ['-a', '127.0.0.1', '-p', '5333']);
     assert.equal(metering.instances, 1);
+    assert.equal(metering.exec_mode, 'fork');
     assert.equal(api.instances, 3);
     assert.equal(api.exec_mode, 'fork');
     assert.equal(api.wait_ready, true, 'reload waits for each worker to listen');
@@ -41,6 +42,12 @@ describe('ecosystem.config.cjs', () => {
     assert.equal(api.env?.PORT, '9000');
     // Resident size: glibc gives freed memory back instead of raising its trim threshold (ecosystem's comment).
     assert.equal(api.env?.MALLOC_TRIM_THRESHOLD_, '131072');
+  });
+
+  it('ecosystem - runs METERING_PROCESSES metering processes, each told how many share the shards', () => {
+    const metering = load({ METERING_PROCESSES: '2' }).find((a) => a.name === 'metering');
+    assert.equal(metering?.instances, 2);
+    assert.equal(metering?.env?.METERING_PROCESSES, '2');
   });
 
   it('ecosystem - forwards the operating settings: metrics and retention to metering, request logging to api, rotation to logrotate', () => {

@@ -7,6 +7,11 @@ import http from 'node:http';
 
 import Database from 'better-sqlite3';
 
+import { HostLedger } from '../../services/api/metering-client/host-ledger.ts';
+import { utcDay } from '../../services/shared/metering-protocol/day.ts';
+import { hashApiKey } from '../../services/shared/metering-protocol/keys.ts';
+import { countUnits } from '../../services/shared/metering-protocol/ranges.ts';
+import { METERED_ENDPOINTS } from '../../services/shared/plans.ts';
 import type { Pm2Stack } from './pm2-stack.ts';
 
 /** One request of the load, as the client saw it. */
@@ -268,15 +273,30 @@ export async function usageByEndpoint(ops: (...args: string[]) => Promise<string
 }
 
 /**
- * Issue 8: every success a client saw is counted (used >= successes), and over-counting is bounded by
- * `bound` (the allowance a dead process held plus the requests in flight at the fault). Returns problems.
+ * What the host's workers hold unused of a key's quota today, per endpoint, read from the host's ledger under
+ * DATA_DIR: counted by metering, not yet served, and kept by the host for the day (docs/metering.md).
  */
-export function checkCounted(successes: Map<string, number>, usage: Map<string, UsageRow>, bound: number): string[] {
+export async function heldByHost(dataDir: string, apiKey: string): Promise<Map<string, number>> {
+  const ledger = new HostLedger(dataDir);
+  try {
+    const day = utcDay(Date.now());
+    return new Map(METERED_ENDPOINTS.map((e) => [e, countUnits(ledger.holding(hashApiKey(apiKey), e, day))]));
+  } finally {
+    await ledger.close();
+  }
+}
+
+/**
+ * Every success a client saw is counted (used >= successes), and over-counting is bounded by `bound` (the
+ * allowance a dead process held plus the requests in flight at the fault), once the units the host still
+ * holds unused (`held`, heldByHost) are set aside. Returns problems.
+ */
+export function checkCounted(successes: Map<string, number>, usage: Map<string, UsageRow>, bound: number, held = new Map<string, number>()): string[] {
   const out: string[] = [];
   const byEndpoint = new Map<string, number>();
   for (const [path, n] of successes) byEndpoint.set(endpointOf(path), (byEndpoint.get(endpointOf(path)) ?? 0) + n);
   for (const [endpoint, seen] of byEndpoint) {
-    const used = usage.get(endpoint)?.used ?? 0;
+    const used = (usage.get(endpoint)?.used ?? 0) - (held.get(endpoint) ?? 0);
     if (used < seen) out.push(`${endpoint}: ${seen} successes seen but only ${used} counted (served free)`);
     if (used - seen > bound) out.push(`${endpoint}: ${used} counted for ${seen} successes, over-count beyond ${bound}`);
   }

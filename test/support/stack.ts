@@ -36,10 +36,10 @@ export interface Backend {
   nats: NatsHandle;
   dataDir: string;
   natsUrl: string;
-  /** Restarts the metering process (after killMetering). */
+  /** Starts the metering processes that are not running (after killMetering). */
   startMetering(): Promise<void>;
-  /** SIGKILL of the metering process (fault tests). */
-  killMetering(): Promise<void>;
+  /** SIGKILL of metering process `index`, or of all of them (fault tests). */
+  killMetering(index?: number): Promise<void>;
   /** Runs the operator CLI (`npm run ops -- …`) against this stack. */
   ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Everything the metering process wrote to stdout and stderr so far. */
@@ -99,20 +99,29 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ou
   throw new Error(`${what} did not come up within ${STARTUP_TIMEOUT_MS} ms. Output:\n${output()}`);
 }
 
-/** nats-server, a temp DATA_DIR (or the caller's, left in place at stop) and the metering process. */
-export async function startBackend(options: { dataDir?: string } = {}): Promise<Backend> {
+/**
+ * nats-server, a temp DATA_DIR (or the caller's, left in place at stop) and the metering processes
+ * (`meteringProcesses`, default 1, each serving its share of the shards).
+ */
+export async function startBackend(options: { dataDir?: string; meteringProcesses?: number } = {}): Promise<Backend> {
   const nats = await startNats();
   const dataDir = options.dataDir ?? tempDir('dict-api-test-');
   const output: string[] = [];
+  const processes = options.meteringProcesses ?? 1;
   // Metrics on any free port: concurrent test files each run a metering process.
-  const env = { NATS_URL: nats.url, DATA_DIR: dataDir, METRICS_PORT: '0' };
-  let metering: ChildProcess | undefined;
+  const env = { NATS_URL: nats.url, DATA_DIR: dataDir, METRICS_PORT: '0', METERING_PROCESSES: String(processes) };
+  const metering: (ChildProcess | undefined)[] = Array.from({ length: processes });
+  const running = (child: ChildProcess | undefined) => child !== undefined && child.exitCode === null && child.signalCode === null;
 
   const startMetering = async (): Promise<void> => {
-    const from = output.length;
-    metering = spawnTsx('services/metering/main.ts', env, output);
-    await waitFor('metering', () => output.slice(from).join('').includes('"listening"') || metering?.exitCode != null, () => output.join(''));
-    if (metering.exitCode != null) throw new Error(`metering exited: ${output.join('')}`);
+    for (let i = 0; i < processes; i++) {
+      if (running(metering[i])) continue;
+      const from = output.length;
+      const child = spawnTsx('services/metering/main.ts', { ...env, NODE_APP_INSTANCE: String(i) }, output);
+      metering[i] = child;
+      await waitFor('metering', () => output.slice(from).join('').includes('"listening"') || child.exitCode != null, () => output.join(''));
+      if (child.exitCode != null) throw new Error(`metering exited: ${output.join('')}`);
+    }
   };
   await startMetering();
 
@@ -121,8 +130,8 @@ export async function startBackend(options: { dataDir?: string } = {}): Promise<
     dataDir,
     natsUrl: nats.url,
     startMetering,
-    async killMetering() {
-      if (metering) await stopChild(metering, 'SIGKILL');
+    async killMetering(index) {
+      await Promise.all(metering.filter((_, i) => index === undefined || i === index).map((child) => child && stopChild(child, 'SIGKILL')));
     },
     ops: (...args) =>
       new Promise((resolve) => {
@@ -138,7 +147,7 @@ export async function startBackend(options: { dataDir?: string } = {}): Promise<
       }),
     meteringLogs: () => output.join(''),
     async stop() {
-      if (metering) await stopChild(metering);
+      await Promise.all(metering.map((child) => child && stopChild(child)));
       await nats.stop();
       if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -170,8 +179,10 @@ function stackHelpers(baseUrl: string, backend: Backend) {
 }
 
 /** The full stack with `workers` API processes (default 2) on one port. */
-export async function startStack(options: { workers?: number; env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<Stack> {
-  const backend = await startBackend({ dataDir: options.dataDir });
+export async function startStack(
+  options: { workers?: number; env?: NodeJS.ProcessEnv; dataDir?: string; meteringProcesses?: number } = {},
+): Promise<Stack> {
+  const backend = await startBackend({ dataDir: options.dataDir, meteringProcesses: options.meteringProcesses });
   const snapshotPath = testSnapshotPath();
   const output: string[] = [];
   const workers: ChildProcess[] = [];
@@ -279,7 +290,7 @@ export async function startInProcessStack(
   const snapshot = options.wrapSnapshot ? options.wrapSnapshot(real) : real;
   const now = options.now ?? Date.now;
   // Unless asked, the meter keeps the real clock: the metering process counts days by its own.
-  const meter = await connectMeter({ natsUrl: backend.natsUrl, workerName: `test-${process.pid}`, ...(options.meterOnClock ? { now } : {}) });
+  const meter = await connectMeter({ natsUrl: backend.natsUrl, workerName: `test-${process.pid}`, dataDir: backend.dataDir, ...(options.meterOnClock ? { now } : {}) });
   const deps: Deps = { config, snapshot, meter, log, stats: new WorkerCounters(), now };
   const app = createApp(deps);
   await app.listen(0, '127.0.0.1');

@@ -7,6 +7,7 @@ import { escapeHtml, html, raw, safeUrl } from '../../services/api/web/html.ts';
 import { aboutPage } from '../../services/api/web/pages/about.ts';
 import { developersPage, keyCreatedPage } from '../../services/api/web/pages/developers.ts';
 import { buildOpenApiDocument } from '../../services/api/openapi/document.ts';
+import { ROUTES } from '../../services/api/routes.ts';
 import { docsPage } from '../../services/api/web/pages/docs.ts';
 import { MAX_EXAMPLES_SHOWN, entryPage } from '../../services/api/web/pages/entry.ts';
 import { homePage } from '../../services/api/web/pages/home.ts';
@@ -234,7 +235,7 @@ describe('other pages', () => {
   });
 
   it('docs page - renders every operation, its parameters, responses and a try form from the OpenAPI description', () => {
-    const page = docsPage({ assets: ASSETS, document: buildOpenApiDocument(), examples: { q: 'omi', id: 'omi', language: 'yo' } }).value;
+    const page = docsPage({ assets: ASSETS, document: buildOpenApiDocument(ROUTES), examples: { q: 'omi', id: 'omi', language: 'yo' } }).value;
     assert.ok(!/src="(https?:)?\/\//.test(page), 'no third-party script');
     assert.match(page, /<script src="\/assets\/docs\.js\?v=test" defer><\/script>/);
     assert.match(page, /<code class="op-path">\/api\/v1\/words\/\{id\}<\/code>/);

@@ -2,6 +2,8 @@
 // and kept beside their identity bytes, so that a body sent many times is compressed at most once per coding.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
+import { Lru } from '../../shared/lru.ts';
+
 export type ContentCoding = 'br' | 'gzip';
 
 /**
@@ -12,10 +14,10 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 /**
  * How hard to compress. `kept`: bodies compressed once and sent many times (static files, the reference page,
- * cached entries and pages). They are compressed on the request that first asks, so brotli stays at quality 5:
- * from quality 9 up it took tens to hundreds of milliseconds on a page (scripts/bench/compression.ts), a stall
- * every other request on the worker would wait behind, for a few per cent fewer bytes. `perRequest`: a body
- * made for one response (a website page), where the time is paid on every request.
+ * cached entries and pages). They are compressed on the request that first asks, so brotli stays at a middle
+ * quality: its top qualities take many times longer on a page, a stall that every other request on the worker
+ * would wait behind, for few bytes saved. `perRequest`: a body made for one response (a website page), where
+ * the time is paid on every request.
  */
 const EFFORT = {
   kept: { gzip: 9, br: 5 },
@@ -34,9 +36,12 @@ export function compress(body: Buffer, coding: ContentCoding, effort: Effort): B
   });
 }
 
-/** Accept-Encoding values seen, with their outcome: clients send a handful of distinct values. */
-const negotiated = new Map<string, ContentCoding | undefined>();
-const NEGOTIATED_MAX = 64;
+/**
+ * Accept-Encoding values seen, with their outcome (null: no coding): clients send a handful of distinct
+ * values, and a client sending many cannot grow the worker.
+ */
+const NEGOTIATED_ENTRIES = 64;
+const negotiated = new Lru<ContentCoding | null>(NEGOTIATED_ENTRIES);
 
 /**
  * The coding to send for an Accept-Encoding value: br when accepted at least as much as gzip, else gzip, else
@@ -44,7 +49,8 @@ const NEGOTIATED_MAX = 64;
  */
 export function negotiate(acceptEncoding: string | undefined): ContentCoding | undefined {
   if (!acceptEncoding) return undefined;
-  if (negotiated.has(acceptEncoding)) return negotiated.get(acceptEncoding);
+  const known = negotiated.get(acceptEncoding);
+  if (known !== undefined) return known ?? undefined;
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -60,8 +66,7 @@ export function negotiate(acceptEncoding: string | undefined): ContentCoding | u
   const br = weight('br');
   const gzip = weight('gzip');
   const chosen: ContentCoding | undefined = br > 0 && br >= gzip ? 'br' : gzip > 0 ? 'gzip' : undefined;
-  if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
-  negotiated.set(acceptEncoding, chosen);
+  negotiated.set(acceptEncoding, chosen ?? null);
   return chosen;
 }
 

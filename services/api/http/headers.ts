@@ -131,3 +131,18 @@ export function ownBytes(bytes: Buffer): Buffer {
   bytes.copy(own);
   return own;
 }
+
+/** A route's own headers for a 200, with CORS, nosniff and Content-Type, encoded once (a cached page keeps its own). */
+export function replyHeaders(own: readonly (readonly [string, string])[]): HeaderBlock {
+  return headerBlock([...API_HEADER_ENTRIES, ...own, ['content-type', JSON_CONTENT_TYPE]]);
+}
+
+/** A stored body's headers for its 200 and for its 304, which carries no body and so no Content-Type. */
+export interface StoredHeaders {
+  readonly ok: HeaderBlock;
+  readonly notModified: HeaderBlock;
+}
+
+export function storedHeaders(own: readonly (readonly [string, string])[]): StoredHeaders {
+  return { ok: replyHeaders(own), notModified: headerBlock([...API_HEADER_ENTRIES, ...own]) };
+}

@@ -1,27 +1,27 @@
-// The one place that reaches into hyper-express's internals (6.14.12, pinned in package.json): its body parser
-// (Request._body_parser_run/_stop) is replaced by ours for the apps installed here, and HEAD is answered wherever
-// GET is. Everything else in the API uses hyper-express's public interface only.
-import { createRequire } from 'node:module';
+// What hyper-express 6.14.12 (pinned in package.json) cannot do for this API, done on the uWS request and response
+// under its objects, through its public interface only: `Request.raw` (read while uWS's callback runs, as
+// hyper-express requires) and `Response.raw`. Each limit below has a test in test/api/hyper-express-adapter.test.ts
+// that fails once a new version lifts it.
+// - Its body parser sizes a body by the last Content-Length line while uWS frames it by the first (a longer
+//   first value overran its buffer and killed the worker), ignores chunked bodies, answers a body over the
+//   route's max_body_length with an empty 413 once it has read all of it, and holds any response until the
+//   whole body has arrived. So hyper-express is told that no body is too large (createApp), and a request that
+//   declares a body is taken over here: its framing checked from the raw header lines, its body read only for
+//   a route with a body limit (capped while it arrives), its response written here.
+// - It answers HEAD only on routes registered for HEAD, and the response it ends carries the body, or, given a
+//   Content-Length and no body, ends with uWS's endWithoutBody(length), which this uWS build leaves unfinished
+//   (the connection's next request is never answered). So every GET route is registered for HEAD too (wire.ts),
+//   and a HEAD is answered here: the GET's status and headers, its body's Content-Length, no body.
+// Every other request is served by hyper-express's own Request and Response.
+import { STATUS_CODES } from 'node:http';
 
 import { framingOf, headerLines } from './framing.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
-import type { Framing } from './framing.ts';
-import type { Request, Response, Server } from 'hyper-express';
-import type { HttpRequest, HttpResponse, RecognizedString } from 'uWebSockets.js';
-
-/** What hyper-express's Request holds and calls that this file uses or replaces. */
-interface RequestInternals {
-  route: { app: Server };
-  method: string;
-  _raw_request: HttpRequest;
-  _raw_response: HttpResponse;
-  _body_parser_run(response: Response, limitBytes: number): boolean;
-  _body_parser_stop(): void;
-}
-
-/** Answers a request whose framing cannot be trusted; the connection must close after it. */
-export type RefuseFraming = (req: Request, res: Response, error: ApiError) => void;
+import type { BodyRequest, PipelineRequest, PipelineResponse } from './exchange.ts';
+import type { Request, Response } from 'hyper-express';
+import type { Readable } from 'node:stream';
+import type { HttpResponse, RecognizedString } from 'uWebSockets.js';
 
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
@@ -34,71 +34,69 @@ export class BodyAbortedError extends Error {
   override readonly name = 'BodyAbortedError';
 }
 
-/** hyper-express's Request class: its prototype carries the body parser replaced below. */
-const HyperRequest = createRequire(import.meta.url)('hyper-express/src/components/http/Request.js') as {
-  prototype: RequestInternals;
-};
-const original = {
-  run: HyperRequest.prototype._body_parser_run,
-  stop: HyperRequest.prototype._body_parser_stop,
-};
-const installed = new WeakMap<Server, RefuseFraming>();
-const framings = new WeakMap<object, Framing>();
-const readers = new WeakMap<object, BodyReader>();
+/** The request and response a handler gets; `refused` when the framing cannot be trusted (answer, then close). */
+export type Exchange =
+  | { readonly refused?: undefined; readonly req: PipelineRequest; readonly res: PipelineResponse }
+  | { readonly refused: ApiError; readonly req: PipelineRequest; readonly res: PipelineResponse };
+
+const ignoreBody = (): void => undefined;
 
 /**
- * hyper-express's own parser trusts the last Content-Length line while uWS frames the body by the first one
- * (a longer first value overran its buffer and killed the worker), ignores chunked bodies, and answers an
- * oversized body with an empty 413 after reading it. For `app`, requests go through `admit` instead: framing
- * checked from the raw header lines, bodies read here only for routes with a `max_body_length`, capped at it.
+ * Decides, inside uWS's callback, who serves this request: hyper-express's objects, or the uWS ones (HEAD, a
+ * declared body, framing in doubt). With `bodyLimitBytes` the request is a BodyRequest whose body is read.
  */
-export function installHyperExpressAdapter(app: Server, refuse: RefuseFraming): void {
-  installed.set(app, refuse);
-  const proto = HyperRequest.prototype;
-  if (proto._body_parser_run !== original.run) return;
-  proto._body_parser_run = function (this: RequestInternals, response: Response, limitBytes: number): boolean {
-    const ours = installed.get(this.route.app);
-    return ours ? admit(this, response, limitBytes, ours) : original.run.call(this, response, limitBytes);
-  };
-  // hyper-express calls it when the client goes away or the response is closed before the body was read.
-  proto._body_parser_stop = function (this: RequestInternals): void {
-    if (installed.has(this.route.app)) readers.get(this)?.stop();
-    else original.stop.call(this);
-  };
-}
-
-/** Runs inside uWS's request callback, before the route's handler: false means the request was answered here. */
-function admit(req: RequestInternals, response: Response, limitBytes: number, refuse: RefuseFraming): boolean {
-  if (req.method === 'HEAD') {
-    const internals = response as unknown as { _raw_response: HttpResponse };
-    internals._raw_response = withoutBody(internals._raw_response);
-  }
-  const framing = framingOf(headerLines(req._raw_request));
+export function adapt(req: Request, res: Response, bodyLimitBytes: number | undefined): Exchange {
+  const framing = framingOf(headerLines(req.raw));
+  const head = req.method === 'HEAD';
   if (framing.body === 'refused') {
-    refuse(req as unknown as Request, response, framing.error);
-    return false;
+    // Answered at once; whatever follows on the connection is dropped with it.
+    res.raw.onData(ignoreBody);
+    return { refused: framing.error, req, res: new UwsResponse(res.raw, head) };
   }
-  framings.set(req, framing);
-  // uWS hands body chunks only to a handler attached before its callback returns: start reading now.
-  if (framing.body !== 'none' && limitBytes > 0) {
-    readers.set(req, new BodyReader(req._raw_response, limitBytes, framing.body === 'length' ? framing.length : undefined));
+  if (framing.body === 'none') {
+    const response = head ? new UwsResponse(res.raw, true) : res;
+    return { req: bodyLimitBytes === undefined ? req : new ReadBodyRequest(req, framing, undefined), res: response };
   }
-  return true;
+  // A declared body: hyper-express's parser (bound for a Content-Length) is replaced on the uWS response, and
+  // its Response, which would wait for that parser, is not used.
+  const response = new UwsResponse(res.raw, head);
+  if (bodyLimitBytes === undefined) {
+    res.raw.onData(ignoreBody);
+    return { req, res: response };
+  }
+  const reader = new BodyReader(res.raw, bodyLimitBytes, framing.body === 'length' ? framing.length : undefined);
+  response.once('abort', () => reader.stop());
+  return { req: new ReadBodyRequest(req, framing, reader), res: response };
 }
 
-/** The body as the request declared it: its Content-Length, or chunked (length unknown until read). */
-export function declaredBody(req: Request): Framing {
-  return framings.get(req) ?? { body: 'none' };
-}
-
-/**
- * The whole body, for a route registered with a `max_body_length`: rejects with BodyTooLargeError as soon as
- * more than that has been declared or received (nothing beyond it is kept), BodyAbortedError if the client
- * went away. Empty when the request has no body.
- */
-export function readBody(req: Request): Promise<Buffer> {
-  const reader = readers.get(req);
-  return reader ? reader.read() : Promise.resolve(Buffer.alloc(0));
+/** hyper-express's request, with the body the adapter reads. */
+class ReadBodyRequest implements BodyRequest {
+  constructor(
+    private readonly inner: Request,
+    readonly framing: BodyRequest['framing'],
+    private readonly reader: BodyReader | undefined,
+  ) {}
+  get method(): string {
+    return this.inner.method;
+  }
+  get path(): string {
+    return this.inner.path;
+  }
+  get headers(): Readonly<Record<string, string>> {
+    return this.inner.headers;
+  }
+  get path_parameters(): Readonly<Record<string, string>> {
+    return this.inner.path_parameters;
+  }
+  get query_parameters(): Readonly<Record<string, unknown>> {
+    return this.inner.query_parameters;
+  }
+  get ip(): string {
+    return this.inner.ip;
+  }
+  body(): Promise<Buffer> {
+    return this.reader?.read() ?? Promise.resolve(Buffer.alloc(0));
+  }
 }
 
 /** Reads one request's body from uWS as it arrives, keeping at most `limitBytes`. */
@@ -109,12 +107,10 @@ class BodyReader {
   private readonly waiting: { resolve: (body: Buffer) => void; reject: (error: Error) => void }[] = [];
 
   constructor(raw: HttpResponse, private readonly limitBytes: number, declared: number | undefined) {
-    // Refused from the header: uWS discards the bytes as they come.
-    if (declared !== undefined && declared > limitBytes) {
-      this.settle(new BodyTooLargeError(limitBytes));
-      return;
-    }
+    // uWS hands body chunks only to a handler attached before its callback returns; past the outcome they are
+    // dropped as they come.
     raw.onData((chunk, isLast) => this.onChunk(chunk, isLast));
+    if (declared !== undefined && declared > limitBytes) this.settle(new BodyTooLargeError(limitBytes));
   }
 
   read(): Promise<Buffer> {
@@ -153,35 +149,140 @@ class BodyReader {
 }
 
 /**
- * Registers every GET route of `app` for HEAD too (RFC 9110 §9.3.2: the same status and headers, no content).
- * Call it after the last GET route and before listen.
+ * A response written on uWS with hyper-express's rules for what the pipeline uses (headers in the order first
+ * set, a repeated name once per value, Content-Length from the body), and for HEAD without the body. Every
+ * write is corked: uWS batches it, inside its callback or after an await.
  */
-export function answerHeadLikeGet(app: Server): void {
-  const routes = (app as unknown as { routes: { get: Record<string, { handler: (req: Request, res: Response) => void }> } }).routes;
-  for (const [pattern, route] of Object.entries(routes.get)) app.head(pattern, route.handler);
-}
+class UwsResponse implements PipelineResponse {
+  completed = false;
+  initiated = false;
+  #status: number | undefined;
+  readonly #headers = new Map<string, string | string[]>();
+  readonly #onAbort: (() => void)[] = [];
 
-/**
- * The uWS response of a HEAD request as hyper-express sees it: `end(body)` sends the headers with the body's
- * Content-Length and no body. uWS's endWithoutBody is called bare: in this build, with a length argument it
- * leaves the response unfinished.
- */
-function withoutBody(raw: HttpResponse): HttpResponse {
-  const end = (body?: RecognizedString): HttpResponse => {
-    raw.writeHeader('content-length', String(byteLength(body)));
-    raw.endWithoutBody();
-    return raw;
-  };
-  return new Proxy(raw, {
-    get(target, property) {
-      if (property === 'end') return end;
-      const value: unknown = Reflect.get(target, property);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  constructor(
+    private readonly raw: HttpResponse,
+    private readonly head: boolean,
+  ) {
+    // Takes the place of hyper-express's abort handler: this object owns the response now.
+    raw.onAborted(() => {
+      if (this.completed) return;
+      this.completed = true;
+      for (const listener of this.#onAbort.splice(0)) listener();
+    });
+  }
+
+  /** As hyper-express's: a response no longer writable counts as aborted. */
+  get aborted(): boolean {
+    return this.completed;
+  }
+
+  status(code: number): this {
+    this.#status = code;
+    return this;
+  }
+
+  header(name: string, value: string, overwrite = false): this {
+    const key = name.toLowerCase();
+    const current = this.#headers.get(key);
+    if (overwrite || current === undefined) this.#headers.set(key, value);
+    else if (Array.isArray(current)) current.push(value);
+    else this.#headers.set(key, [current, value]);
+    return this;
+  }
+
+  once(_event: 'abort', listener: () => void): this {
+    this.#onAbort.push(listener);
+    return this;
+  }
+
+  send(body?: string | Buffer, closeConnection = false): this {
+    if (this.completed) return this;
+    this.raw.cork(() => {
+      this.#initiate();
+      if (this.head) this.#endWithoutBody(byteLength(body));
+      else this.raw.end(body, closeConnection);
+    });
+    this.completed = true;
+    return this;
+  }
+
+  /** The stream's bytes as the body (uWS's tryEnd, waiting for the socket when it is full); none for HEAD. */
+  async stream(readable: Readable, totalBytes: number): Promise<void> {
+    if (this.head) {
+      readable.destroy();
+      this.raw.cork(() => {
+        this.#initiate();
+        this.#endWithoutBody(totalBytes);
+      });
+      this.completed = true;
+      return;
+    }
+    this.once('abort', () => readable.destroy());
+    try {
+      for await (const chunk of readable) {
+        if (this.completed) break;
+        await this.#write(chunk as Buffer, totalBytes);
+      }
+    } catch (error) {
+      // A stream destroyed because the client went away ends its iteration with an error: nothing to report.
+      if (!this.completed) throw error;
+    }
+  }
+
+  close(): void {
+    if (this.completed) return;
+    this.completed = true;
+    this.raw.close();
+  }
+
+  #write(chunk: Buffer, totalBytes: number): Promise<void> {
+    return new Promise((resolve) =>
+      this.raw.cork(() => {
+        this.#initiate();
+        const start = this.raw.getWriteOffset();
+        const [sent, done] = this.raw.tryEnd(chunk, totalBytes);
+        if (done) this.completed = true;
+        if (sent || done) return resolve();
+        this.raw.onWritable((offset) => {
+          if (this.completed) {
+            resolve();
+            return true;
+          }
+          const [flushed, finished] = this.raw.tryEnd(chunk.subarray(offset - start), totalBytes);
+          if (finished) this.completed = true;
+          if (flushed || finished) resolve();
+          return flushed;
+        });
+      }),
+    );
+  }
+
+  #initiate(): void {
+    if (this.initiated) return;
+    this.initiated = true;
+    if (this.#status !== undefined) this.raw.writeStatus(`${this.#status} ${STATUS_CODES[this.#status] ?? ''}`);
+    for (const [name, value] of this.#headers) {
+      // The body's own length is written by uWS (or below, for HEAD).
+      if (name === 'content-length') continue;
+      if (Array.isArray(value)) for (const each of value) this.raw.writeHeader(name, each);
+      else this.raw.writeHeader(name, value);
+    }
+  }
+
+  /**
+   * RFC 9110 §9.3.2: a HEAD gets the GET's headers and no content. endWithoutBody is called bare: given any
+   * argument, this uWS build leaves the response unfinished. So the length goes in as a header, and a HEAD
+   * cannot ask uWS to close the connection after it.
+   */
+  #endWithoutBody(length: number): void {
+    this.raw.writeHeader('content-length', String(length));
+    this.raw.endWithoutBody();
+  }
 }
 
 function byteLength(body: RecognizedString | undefined): number {
   if (body === undefined) return 0;
   return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
+

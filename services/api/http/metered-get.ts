@@ -1,9 +1,10 @@
-// The five metered GET routes (search, entry, word of the day, languages, stats), served straight from the
-// uWS app under hyper-express. They carry nearly all of the traffic, and hyper-express's per-request objects
-// and bookkeeping cost a worker more than the rest of such a request (the bench's HTTP section sets each
-// against raw uWS). Everything else (registration, OpenAPI, health, website, not-found) stays on
-// hyper-express. Handlers are synchronous and return their reply; errors are thrown and translated in one place.
-// Each route answers HEAD too, through the same handler.
+// The fast path of the five metered GET routes (search, entry, word of the day, languages, stats): their
+// descriptors (routes.ts) are served straight from the uWS app under hyper-express. They carry nearly all of
+// the traffic, and hyper-express's per-request objects and bookkeeping cost a worker more than the rest of such
+// a request (the bench's HTTP section sets each against raw uWS). Everything else goes through the pipeline
+// (pipeline.ts). Handlers are synchronous and return their reply; errors are thrown and translated in one place.
+// Each route answers HEAD too, through the same handler. Per request, nothing is allocated here but the request
+// view a handler reads: the header blocks are encoded once, and the route's work is in methods, not closures.
 import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parse as parseQuery } from 'node:querystring';
@@ -12,13 +13,15 @@ import { QuotaExceededError } from '../../shared/domain-errors.ts';
 import { missingApiKey } from '../../shared/errors.ts';
 import { framingOf, headerLines } from './framing.ts';
 import { API_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
-import { inFlightOf, logRequest, publicError } from './pipeline.ts';
+import { inFlightOf } from './in-flight.ts';
+import { logRequest, publicError } from './pipeline.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { Deps } from '../deps.ts';
 import type { Admission } from '../metering-client/meter.ts';
 import type { HeaderBlock } from './headers.ts';
+import type { InFlight } from './in-flight.ts';
 import type { Server } from 'hyper-express';
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 
@@ -45,21 +48,6 @@ export interface Reply {
    * (uWS copies it in `end`), so a route may write the next reply's bytes over it (the search pages do).
    */
   body: Buffer;
-}
-
-/** A route's own headers for a 200, with CORS, nosniff and Content-Type, encoded once (a cached page keeps its own). */
-export function replyHeaders(own: readonly (readonly [string, string])[]): HeaderBlock {
-  return headerBlock([...API_HEADER_ENTRIES, ...own, ['content-type', JSON_CONTENT_TYPE]]);
-}
-
-/** A stored body's headers for its 200 and for its 304, which carries no body and so no Content-Type. */
-export interface StoredHeaders {
-  readonly ok: HeaderBlock;
-  readonly notModified: HeaderBlock;
-}
-
-export function storedHeaders(own: readonly (readonly [string, string])[]): StoredHeaders {
-  return { ok: replyHeaders(own), notModified: headerBlock([...API_HEADER_ENTRIES, ...own]) };
 }
 
 export type MeteredGetHandler = (req: GetRequest, admission: Admission) => Reply;
@@ -99,19 +87,21 @@ const TRANSFER_ENCODING = Buffer.from('transfer-encoding');
 /** What every error reply carries besides its rate-limit headers and its own (Retry-After). */
 const ERROR_HEADERS = headerBlock([...API_HEADER_ENTRIES, ['content-type', JSON_CONTENT_TYPE], ['cache-control', NO_STORE]]);
 
-function readRequest(req: HttpRequest, paramCount: number): GetRequest {
-  const query = req.getQuery() ?? '';
-  const params: string[] = [];
-  for (let i = 0; i < paramCount; i++) params.push(req.getParameter(i) ?? '');
-  let parsed: Record<string, unknown> | undefined;
-  return {
-    query,
-    queryParameters: () => (parsed ??= parseQuery(query)),
-    params,
-    ifNoneMatch: req.getHeader(IF_NONE_MATCH),
-    acceptEncoding: req.getHeader(ACCEPT_ENCODING),
-  };
+/** The request view: one object per request, its query parsed only if the handler asks. */
+class UwsGetRequest implements GetRequest {
+  private parsed: Record<string, unknown> | undefined;
+  constructor(
+    readonly query: string,
+    readonly params: readonly string[],
+    readonly ifNoneMatch: string,
+    readonly acceptEncoding: string,
+  ) {}
+  queryParameters(): Record<string, unknown> {
+    return (this.parsed ??= parseQuery(this.query));
+  }
 }
+
+const NO_PARAMS: readonly string[] = [];
 
 /** The three rate-limit headers in one call (see HeaderBlock): the value is digits only, so nothing can split. */
 function writeRateLimit(res: HttpResponse, limit: number, remaining: number, used: number): void {
@@ -125,48 +115,100 @@ function writeBlock(res: HttpResponse, block: HeaderBlock): void {
 export function registerMeteredGet(app: Server, deps: Deps, route: MeteredGetRoute): void {
   // HEAD (RFC 9110 §9.3.2) runs the same admission and handler: the same status and headers, metered and
   // counted like the GET, with the body's Content-Length and no body.
-  app.uws_instance.get(route.pattern, meteredHandler(app, deps, route, false));
-  app.uws_instance.head(route.pattern, meteredHandler(app, deps, route, true));
+  app.uws_instance.get(route.pattern, new MeteredGet(app, deps, route, false).callback);
+  app.uws_instance.head(route.pattern, new MeteredGet(app, deps, route, true).callback);
 }
 
-function meteredHandler(app: Server, deps: Deps, { pattern, route, endpoint, handle }: MeteredGetRoute, head: boolean) {
-  const inFlight = inFlightOf(app);
-  const paramCount = pattern.split('/').filter((part) => part.startsWith(':')).length;
-  const method = head ? 'HEAD' : 'GET';
+/** One metered route for one method (GET or HEAD). */
+class MeteredGet {
+  private readonly inFlight: InFlight;
+  private readonly paramCount: number;
+  private readonly method: 'GET' | 'HEAD';
+  private readonly route: string;
+  private readonly endpoint: MeteredEndpoint;
+  private readonly handle: MeteredGetHandler;
 
-  /** Ends a response that has a body; `close` asks uWS to close the connection after it. */
-  const end = (res: HttpResponse, body: string | Buffer, close: boolean): void => {
-    if (!head) {
-      res.end(body, close);
-      return;
+  constructor(
+    app: Server,
+    private readonly deps: Deps,
+    { pattern, route, endpoint, handle }: MeteredGetRoute,
+    private readonly head: boolean,
+  ) {
+    this.inFlight = inFlightOf(app);
+    this.paramCount = pattern.split('/').filter((part) => part.startsWith(':')).length;
+    this.method = head ? 'HEAD' : 'GET';
+    this.route = route;
+    this.endpoint = endpoint;
+    this.handle = handle;
+  }
+
+  /** uWS's callback for the route. */
+  readonly callback = (res: HttpResponse, raw: HttpRequest): void => {
+    const started = performance.now();
+    this.inFlight.start();
+    // A GET seldom declares a body; only then are all its header lines read, to refuse framing that uWS and a
+    // proxy in front could read differently (RFC 9112 §6.3). Refused before admission: nothing is counted.
+    if (raw.getHeader(CONTENT_LENGTH) !== '' || raw.getHeader(TRANSFER_ENCODING) !== '') {
+      const framing = framingOf(headerLines(raw));
+      if (framing.body === 'refused') return this.done(started, this.sendError(res, framing.error, undefined, true));
     }
-    // endWithoutBody is called bare (see the 304 below): the length goes in as a header.
-    res.writeHeader(CONTENT_LENGTH, String(Buffer.byteLength(body)));
-    res.endWithoutBody();
+    const req = this.readRequest(raw);
+    const key = apiKeyFrom(raw.getHeader(X_API_KEY), raw.getHeader(AUTHORIZATION));
+    let admission: Admission | undefined;
+    try {
+      // Spec (Authentication 4, 6): refused before the handler, without rate-limit headers.
+      if (key === undefined) throw missingApiKey();
+      // The common case: the worker holds allowance and decides here; the response leaves in this callback.
+      admission = this.deps.meter.admitNow?.(key, this.endpoint);
+    } catch (error) {
+      return this.done(started, this.sendError(res, error, undefined));
+    }
+    if (admission === undefined) return this.admitLater(res, req, key, started);
+    this.deps.stats.admitted(this.endpoint, 'held');
+    this.done(started, this.reply(res, req, admission), admission);
   };
 
-  /** The error reply; rate-limit headers once the key is resolved (spec, Errors 2), none on 401s. */
-  const sendError = (res: HttpResponse, error: unknown, admission: Admission | undefined, close = false): number => {
-    const apiError: ApiError = publicError(deps, method, route, error);
-    if (admission === undefined) deps.stats.refused(endpoint, apiError.code);
-    res.writeStatus(`${apiError.status} ${STATUS_CODES[apiError.status] ?? 'Error'}`);
-    writeBlock(res, ERROR_HEADERS);
-    if (admission) writeRateLimit(res, admission.limit, admission.remaining, admission.used);
-    else if (error instanceof QuotaExceededError) writeRateLimit(res, error.state.limit, 0, error.state.used);
-    for (const [name, value] of Object.entries(apiError.headers)) res.writeHeader(name, value);
-    const body = JSON.stringify(apiError.toBody());
-    // A connection whose framing is in doubt is closed, HEAD included (its stray body goes with the connection).
-    if (close) res.end(body, true);
-    else end(res, body, inFlight.draining);
-    return apiError.status;
-  };
+  /** The metering service must be asked: uWS needs an abort handler, and writes later must be corked. */
+  private admitLater(res: HttpResponse, req: GetRequest, key: string, started: number): void {
+    let aborted = false;
+    res.onAborted(() => {
+      aborted = true;
+    });
+    this.deps.meter.admit(key, this.endpoint).then(
+      (granted) => {
+        if (aborted) return this.done(started, 499, granted);
+        this.deps.stats.admitted(this.endpoint, 'asked');
+        res.cork(() => this.done(started, this.reply(res, req, granted), granted));
+      },
+      (error: unknown) => {
+        if (aborted) return this.done(started, 499);
+        res.cork(() => this.done(started, this.sendError(res, error, undefined)));
+      },
+    );
+  }
 
-  const serve = (res: HttpResponse, req: GetRequest, admission: Admission): number => {
+  private done(started: number, status: number, admission?: Admission): void {
+    this.inFlight.end();
+    logRequest(this.deps, this.method, this.route, status, started, admission?.keyPrefix);
+  }
+
+  private readRequest(raw: HttpRequest): GetRequest {
+    let params = NO_PARAMS;
+    if (this.paramCount > 0) {
+      const values: string[] = [];
+      for (let i = 0; i < this.paramCount; i++) values.push(raw.getParameter(i) ?? '');
+      params = values;
+    }
+    return new UwsGetRequest(raw.getQuery() ?? '', params, raw.getHeader(IF_NONE_MATCH), raw.getHeader(ACCEPT_ENCODING));
+  }
+
+  /** The handler's reply with the rate-limit headers, or its error; the status sent. */
+  private reply(res: HttpResponse, req: GetRequest, admission: Admission): number {
     let reply: Reply;
     try {
-      reply = handle(req, admission);
+      reply = this.handle(req, admission);
     } catch (error) {
-      return sendError(res, error, admission);
+      return this.sendError(res, error, admission);
     }
     if (reply.status === 304) res.writeStatus('304 Not Modified');
     writeBlock(res, reply.headers);
@@ -178,59 +220,35 @@ function meteredHandler(app: Server, deps: Deps, { pattern, route, endpoint, han
     if (reply.status === 304) res.endWithoutBody();
     else {
       // While draining, every other response closes its connection: keep-alive clients move to another worker.
-      end(res, reply.body, inFlight.draining);
+      this.end(res, reply.body, this.inFlight.draining);
     }
     return reply.status;
-  };
+  }
 
-  return (res: HttpResponse, raw: HttpRequest): void => {
-    const started = performance.now();
-    inFlight.start();
-    const done = (status: number, admission?: Admission): void => {
-      inFlight.end();
-      logRequest(deps, method, route, status, started, admission?.keyPrefix);
-    };
-    // A GET seldom declares a body; only then are all its header lines read, to refuse framing that uWS and a
-    // proxy in front could read differently (RFC 9112 §6.3). Refused before admission: nothing is counted.
-    if (raw.getHeader(CONTENT_LENGTH) !== '' || raw.getHeader(TRANSFER_ENCODING) !== '') {
-      const framing = framingOf(headerLines(raw));
-      if (framing.body === 'refused') {
-        done(sendError(res, framing.error, undefined, true));
-        return;
-      }
-    }
-    const req = readRequest(raw, paramCount);
-    const key = apiKeyFrom(raw.getHeader(X_API_KEY), raw.getHeader(AUTHORIZATION));
-    let admission: Admission | undefined;
-    try {
-      // Spec (Authentication 4, 6): refused before the handler, without rate-limit headers.
-      if (key === undefined) throw missingApiKey();
-      // The common case: the worker holds allowance and decides here; the response leaves in this callback.
-      admission = deps.meter.admitNow?.(key, endpoint);
-    } catch (error) {
-      done(sendError(res, error, undefined));
+  /** The error reply; rate-limit headers once the key is resolved (spec, Errors 2), none on 401s. */
+  private sendError(res: HttpResponse, error: unknown, admission: Admission | undefined, close = false): number {
+    const apiError: ApiError = publicError(this.deps, this.method, this.route, error);
+    if (admission === undefined) this.deps.stats.refused(this.endpoint, apiError.code);
+    res.writeStatus(`${apiError.status} ${STATUS_CODES[apiError.status] ?? 'Error'}`);
+    writeBlock(res, ERROR_HEADERS);
+    if (admission) writeRateLimit(res, admission.limit, admission.remaining, admission.used);
+    else if (error instanceof QuotaExceededError) writeRateLimit(res, error.state.limit, 0, error.state.used);
+    for (const [name, value] of Object.entries(apiError.headers)) res.writeHeader(name, value);
+    const body = JSON.stringify(apiError.toBody());
+    // A connection whose framing is in doubt is closed, HEAD included (its stray body goes with the connection).
+    if (close) res.end(body, true);
+    else this.end(res, body, this.inFlight.draining);
+    return apiError.status;
+  }
+
+  /** Ends a response that has a body; `close` asks uWS to close the connection after it. */
+  private end(res: HttpResponse, body: string | Buffer, close: boolean): void {
+    if (!this.head) {
+      res.end(body, close);
       return;
     }
-    if (admission !== undefined) {
-      deps.stats.admitted(endpoint, 'held');
-      done(serve(res, req, admission), admission);
-      return;
-    }
-    // The metering service must be asked: uWS needs an abort handler, and writes later must be corked.
-    let aborted = false;
-    res.onAborted(() => {
-      aborted = true;
-    });
-    deps.meter.admit(key, endpoint).then(
-      (granted) => {
-        if (aborted) return done(499, granted);
-        deps.stats.admitted(endpoint, 'asked');
-        res.cork(() => done(serve(res, req, granted), granted));
-      },
-      (error: unknown) => {
-        if (aborted) return done(499);
-        res.cork(() => done(sendError(res, error, undefined)));
-      },
-    );
-  };
+    // endWithoutBody is called bare (see the 304 above): the length goes in as a header.
+    res.writeHeader(CONTENT_LENGTH, String(Buffer.byteLength(body)));
+    res.endWithoutBody();
+  }
 }

@@ -1,17 +1,24 @@
-// The request pipeline of the API routes on hyper-express (the metered GETs have their own, metered-get.ts):
-// CORS and nosniff headers, error translation, in-flight tracking for graceful shutdown, one structured log line per request.
+// The one request pipeline of everything but the metered GETs (those have their fast path, metered-get.ts):
+// registration, the OpenAPI description, /healthz, downloads, the website and the CORS preflights. hyper-express
+// routes the request; the adapter (hyper-express-adapter.ts) takes it over where hyper-express cannot serve it
+// (HEAD, a request body, framing in doubt); then the route's handler, one error translation and, for the API's
+// routes, the in-flight count and one log line.
 import { performance } from 'node:perf_hooks';
 
 import { toApiError } from './errors.ts';
 import { API_HEADER_ENTRIES, JSON_CONTENT_TYPE, NO_STORE, NOSNIFF } from './headers.ts';
+import { adapt } from './hyper-express-adapter.ts';
+import { inFlightOf } from './in-flight.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
 import type { Deps } from '../deps.ts';
+import type { PipelineRequest, PipelineResponse } from './exchange.ts';
+import type { ApiHandler, PageHandler } from './route.ts';
 import type { Request, Response, Server } from 'hyper-express';
 
-/** What the pipeline knows about one request; handlers fill in the status and key prefix. */
+/** What the pipeline knows about one API request; handlers fill in the status and key prefix. */
 export interface RequestContext {
-  /** Route pattern for the log line, e.g. GET /api/v1/words/:id. */
+  /** Route name for the log line, e.g. GET /api/v1/words/:id. */
   readonly route: string;
   status: number;
   keyPrefix?: string;
@@ -19,69 +26,40 @@ export interface RequestContext {
   close?: boolean;
 }
 
-export type RouteHandler = (req: Request, res: Response, ctx: RequestContext) => void | Promise<void>;
+/** What hyper-express calls for a route. */
+export type HyperHandler = (req: Request, res: Response) => void | Promise<void>;
 
-/** Counts requests being handled so that shutdown can wait for them. */
-export class InFlight {
-  #count = 0;
-  #lastActivity = 0;
-  /** Once set, every response closes its connection (keep-alive clients reconnect to another worker). */
-  draining = false;
-
-  get count(): number {
-    return this.#count;
-  }
-  start(): void {
-    this.#count++;
-    this.#lastActivity = performance.now();
-  }
-  end(): void {
-    this.#count--;
-    this.#lastActivity = performance.now();
-  }
-  /**
-   * Resolves once nothing has been in flight for `quietMs` (requests still arriving on open keep-alive
-   * connections get served and told to close), or after `timeoutMs`: a stuck client must not block exit.
-   */
-  async quiet(quietMs: number, timeoutMs: number): Promise<void> {
-    const deadline = performance.now() + timeoutMs;
-    while (performance.now() < deadline) {
-      if (this.#count === 0 && performance.now() - this.#lastActivity >= quietMs) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
-
-const inFlightByServer = new WeakMap<Server, InFlight>();
-
-/** The in-flight counter of one server (one per app, so that tests can run several apps in one process). */
-export function inFlightOf(app: Server): InFlight {
-  let inFlight = inFlightByServer.get(app);
-  if (!inFlight) {
-    inFlight = new InFlight();
-    inFlightByServer.set(app, inFlight);
-  }
-  return inFlight;
-}
-
-export interface PipelineOptions {
+export interface ApiPipelineOptions {
   /** Send the CORS headers (default): false for a route no page of another origin may read. */
   cors?: boolean;
+  /** The route reads its body, up to this many bytes: its handler gets a BodyRequest. */
+  bodyLimitBytes?: number;
 }
 
 /**
- * Wraps a route handler into a hyper-express handler. A handler that finishes synchronously (OpenAPI,
- * not-found) runs without a promise: the response leaves inside the socket's callback.
+ * An API route's handler as hyper-express calls it: CORS and nosniff headers, errors in the spec's shape, the
+ * in-flight count, one log line. A handler that finishes synchronously runs without a promise.
  */
-export function pipeline(app: Server, deps: Deps, route: string, handler: RouteHandler, options: PipelineOptions = {}) {
+export function apiPipeline<Req extends PipelineRequest>(
+  app: Server,
+  deps: Deps,
+  route: string,
+  handler: ApiHandler<Req>,
+  options: ApiPipelineOptions = {},
+): HyperHandler {
   const inFlight = inFlightOf(app);
   const headers = options.cors === false ? [NOSNIFF] : API_HEADER_ENTRIES;
-  const finish = (req: Request, ctx: RequestContext, started: number): void => {
+  const finish = (req: PipelineRequest, ctx: RequestContext, started: number): void => {
     inFlight.end();
     logRequest(deps, req.method, route, ctx.status, started, ctx.keyPrefix);
   };
-  return (req: Request, res: Response): void | Promise<void> => {
+  return (request, response) => {
     const started = performance.now();
+    const exchange = adapt(request, response, options.bodyLimitBytes);
+    if (exchange.refused) return refuseFraming(deps, exchange.req, exchange.res, exchange.refused, started);
+    // adapt gives a BodyRequest exactly when the route has a body limit, as route.ts types its handler.
+    const req = exchange.req as Req;
+    const { res } = exchange;
     const ctx: RequestContext = { route, status: 200, close: inFlight.draining };
     inFlight.start();
     let pending: void | Promise<void> = undefined;
@@ -104,8 +82,43 @@ export function pipeline(app: Server, deps: Deps, route: string, handler: RouteH
   };
 }
 
+/** Answers a page that failed (the website's error page); the error is the handler's. */
+export type PageFailure = (req: PipelineRequest, res: PipelineResponse, error: unknown) => void;
+
+/**
+ * A page's (or a preflight's) handler as hyper-express calls it: no API headers, no request log line; a
+ * failure is answered by `failed` rather than with the API's JSON error.
+ */
+export function pagePipeline<Req extends PipelineRequest>(
+  deps: Deps,
+  handler: PageHandler<Req>,
+  failed: PageFailure,
+  bodyLimitBytes?: number,
+): HyperHandler {
+  return (request, response) => {
+    const started = performance.now();
+    const exchange = adapt(request, response, bodyLimitBytes);
+    if (exchange.refused) return refuseFraming(deps, exchange.req, exchange.res, exchange.refused, started);
+    const req = exchange.req as Req;
+    const { res } = exchange;
+    let pending: void | Promise<void> = undefined;
+    try {
+      pending = handler(req, res);
+    } catch (error) {
+      failed(req, res, error);
+    }
+    if (pending instanceof Promise) return pending.catch((error: unknown) => failed(req, res, error));
+  };
+}
+
+/** RFC 9112 §6.3: after a request whose framing is unknown, nothing more on the connection can be trusted. */
+function refuseFraming(deps: Deps, req: PipelineRequest, res: PipelineResponse, error: ApiError, started: number): void {
+  writeError(deps, req, res, { route: 'framing', status: 400, close: true }, error);
+  logRequest(deps, req.method, 'framing', error.status, started);
+}
+
 /** Sends a JSON body as it is (cached bodies are Buffers: uWS then skips the UTF-8 encoding per send). */
-export function sendJson(res: Response, ctx: RequestContext, status: number, body: string | Buffer): void {
+export function sendJson(res: PipelineResponse, ctx: RequestContext, status: number, body: string | Buffer): void {
   ctx.status = status;
   if (status !== 200) res.status(status);
   res.header('content-type', JSON_CONTENT_TYPE);
@@ -145,8 +158,8 @@ const isDamagedFile = (error: unknown): boolean => {
   return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
 };
 
-/** The one error writer for hyper-express routes: {error: {code, message, details?}}. */
-export function writeError(deps: Deps, req: Request, res: Response, ctx: RequestContext, error: unknown): void {
+/** The one error writer of the pipeline: {error: {code, message, details?}}. */
+export function writeError(deps: Deps, req: PipelineRequest, res: PipelineResponse, ctx: RequestContext, error: unknown): void {
   const apiError = publicError(deps, req.method, ctx.route, error);
   ctx.status = apiError.status;
   if (res.completed) return;

@@ -4,8 +4,9 @@
 import { CompressedBody, encodedEtag } from './compression.ts';
 import type { ContentCoding } from './compression.ts';
 import { ifNoneMatchHits } from './etag.ts';
-import { storedHeaders } from './metered-get.ts';
-import type { GetRequest, Reply, StoredHeaders } from './metered-get.ts';
+import { storedHeaders } from './headers.ts';
+import type { StoredHeaders } from './headers.ts';
+import type { GetRequest, Reply } from './metered-get.ts';
 
 /** Every metered 200 and 304 says that its body may differ by Accept-Encoding (caches key on it). */
 export const VARY_ENCODING: readonly [string, string] = ['vary', 'Accept-Encoding'];

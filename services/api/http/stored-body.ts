@@ -1,24 +1,15 @@
-// A metered GET that answers with one body fixed for the snapshot (languages, stats): encoded once at start,
-// compressed once per coding on first use, sent with its ETag and 304.
+// The handler of a metered GET that answers with one body fixed for the snapshot (languages, stats): encoded
+// once at start, compressed once per coding on first use, sent with its ETag and 304.
 import { CompressedBody } from './compression.ts';
 import { snapshotEtag } from './etag.ts';
-import { registerMeteredGet } from './metered-get.ts';
 import { representations, storedReply } from './representations.ts';
 
-import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { Deps } from '../deps.ts';
-import type { Server } from 'hyper-express';
+import type { MeteredGetHandler } from './metered-get.ts';
 
-export function registerStoredBody(
-  app: Server,
-  deps: Deps,
-  endpoint: MeteredEndpoint,
-  json: string,
-  cacheControl: string,
-): void {
+export function storedBodyHandler(deps: Deps, json: string, cacheControl: string): MeteredGetHandler {
   const etag = snapshotEtag(deps.snapshot.meta);
   const body = new CompressedBody(Buffer.from(json));
   const reps = representations([['cache-control', cacheControl]], etag);
-  const pattern = endpoint.slice('GET '.length);
-  registerMeteredGet(app, deps, { pattern, route: endpoint, endpoint, handle: (req) => storedReply(req, body, reps) });
+  return (req) => storedReply(req, body, reps);
 }

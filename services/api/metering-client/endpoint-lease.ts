@@ -1,12 +1,12 @@
-// What a worker knows of one key, endpoint and UTC day: the numbered units it holds (handed out lowest first),
-// whether the key is at volume here, and the count X-RateLimit-Used reports from the held units. No I/O.
+// What a worker knows of one key, endpoint and UTC day: the numbered units it holds itself (handed out lowest
+// first), whether the key is at volume here, and the count X-RateLimit-Used reports from them. No I/O.
 import { countUnits, normalise, type Range } from '../../shared/metering-protocol/ranges.ts';
 
 /**
  * A key is at volume in a worker for this long after two of its requests to the endpoint met there: in one
  * event-loop turn, or one while another waited for the metering service. Only then does the worker hold a
- * block; a client that sends one request at a time never makes two meet, so each of its requests is counted
- * by the service, exactly.
+ * block of its own; a client that sends one request at a time never makes two meet, so each of its requests
+ * takes a unit of the host's shared allowance, whose count is exact over every worker of the host.
  */
 export const VOLUME_WINDOW_MS = 1000;
 
@@ -19,8 +19,10 @@ export class EndpointLease {
   exhaustedUsed = 0;
   /** Ask for the next block once fewer units than this are held (set from each grant; 0 = never ahead). */
   refillBelow = 0;
-  /** This worker's rate for the slot: units taken since the last grant arrived. */
+  /** This worker's rate for the slot: requests admitted here (from any holder's units) since the last grant arrived. */
   private grantedAt: number;
+  private usesSinceGrant = 0;
+  /** Units of this lease taken since the last grant arrived. */
   private takenSinceGrant = 0;
   /** Units counted for the slot when the last grant arrived, less those still held here then. */
   private base = 0;
@@ -47,11 +49,20 @@ export class EndpointLease {
     const n = head[0];
     if (n === head[1]) this.ranges.shift();
     else head[0] = n + 1;
-    this.lastUsedAt = now;
     this.takenSinceGrant++;
+    this.noteUse(now, turn);
+    return n;
+  }
+
+  /**
+   * A request of the slot was admitted here in event-loop turn `turn` (from this lease or from the host's
+   * units): two in one turn put the key at volume in this worker.
+   */
+  noteUse(now: number, turn: number): void {
+    this.lastUsedAt = now;
+    this.usesSinceGrant++;
     if (turn === this.turn) this.volumeUntil = now + VOLUME_WINDOW_MS;
     this.turn = turn;
-    return n;
   }
 
   /**
@@ -70,6 +81,7 @@ export class EndpointLease {
     this.add(ranges, now);
     this.grantedAt = now;
     this.takenSinceGrant = 0;
+    this.usesSinceGrant = 0;
     this.granted = countUnits(ranges);
     this.unreported = true;
     this.base = Math.max(0, used - this.held());
@@ -79,8 +91,8 @@ export class EndpointLease {
 
   /** Units this worker would take over `horizonMs` at its rate since the last grant (0 before any was taken). */
   unitsFor(horizonMs: number, now: number): number {
-    if (this.takenSinceGrant === 0) return 0;
-    return Math.ceil((this.takenSinceGrant * horizonMs) / Math.max(1, now - this.grantedAt));
+    if (this.usesSinceGrant === 0) return 0;
+    return Math.ceil((this.usesSinceGrant * horizonMs) / Math.max(1, now - this.grantedAt));
   }
 
   /** Units join the lease: a grant's (through grant) or ones a return nobody heard put back (the rate goes on). */

@@ -1,6 +1,7 @@
 // What a worker knows about keys: usable keys with their leases (by key hash) and a short-lived negative
 // cache of refused hashes. Emptied per key by the keys-changed broadcast.
 import type { KeyInfo } from '../../shared/metering-protocol/protocol.ts';
+import { Lru } from '../../shared/lru.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { EndpointLease } from './endpoint-lease.ts';
 
@@ -18,7 +19,8 @@ export interface KeyEntry {
 export class KeyCache {
   readonly usable = new Map<string, KeyEntry>();
   private readonly byId = new Map<string, string>();
-  private readonly refused = new Map<string, number>();
+  /** Refused hashes and until when; a stream of random keys evicts the oldest, never the whole cache. */
+  private readonly refused = new Lru<number>(NEGATIVE_CACHE_MAX);
 
   get(hash: string): KeyEntry | undefined {
     return this.usable.get(hash);
@@ -31,14 +33,10 @@ export class KeyCache {
 
   isRefused(hash: string, now: number): boolean {
     const until = this.refused.get(hash);
-    if (until === undefined) return false;
-    if (until > now) return true;
-    this.refused.delete(hash);
-    return false;
+    return until !== undefined && until > now;
   }
 
   refuse(hash: string, now: number): void {
-    if (this.refused.size >= NEGATIVE_CACHE_MAX) this.refused.clear();
     this.refused.set(hash, now + NEGATIVE_CACHE_MS);
   }
 
@@ -56,16 +54,13 @@ export class KeyCache {
 
   /** Drops everything known about `hash` and returns the entry (its leases still hold units to return). */
   forget(hash: string): KeyEntry | undefined {
-    this.refused.delete(hash);
+    // An expired mark: the Lru keeps the slot until eviction passes over it.
+    if (this.refused.get(hash) !== undefined) this.refused.set(hash, 0);
     const entry = this.usable.get(hash);
     if (entry) {
       this.usable.delete(hash);
       this.byId.delete(entry.info.id);
     }
     return entry;
-  }
-
-  pruneRefused(now: number): void {
-    for (const [hash, until] of this.refused) if (until <= now) this.refused.delete(hash);
   }
 }

@@ -9,13 +9,13 @@ export const LEASE_BUCKETS_MS = [0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000
 /** Statuses counted one by one (100-599, and 499 for a client gone before the answer); others count as 0. */
 const STATUS_SLOTS = 600;
 
-/** How an admission was decided: from a block the worker held, or after asking metering (a request it counted, or a block it leased). */
+/** How an admission was decided: from quota the worker or its host held, or after asking metering for a block. */
 export type AdmittedBy = 'held' | 'asked';
 /**
- * What a request to metering came back with: a block `granted`, the request `counted` (a key not at volume),
- * `exhausted`, `invalid`; `failed`: no answer (timeout, metering unreachable).
+ * What a request to metering came back with: a block `granted`, `exhausted`, `invalid`; `failed`: no answer
+ * (timeout, metering unreachable).
  */
-export type LeaseOutcome = 'granted' | 'counted' | 'exhausted' | 'invalid' | 'failed';
+export type LeaseOutcome = 'granted' | 'exhausted' | 'invalid' | 'failed';
 
 /** What the request path and the meter record; plain increments. */
 export interface WorkerStats {
@@ -132,19 +132,19 @@ export class WorkerCounters implements WorkerStats {
       },
       {
         name: 'dict_admissions_total',
-        help: 'Metered requests admitted (from a held block, or after asking metering: a counted request or a lease) and refused (by error code).',
+        help: 'Metered requests admitted (from quota the worker or its host held, or after asking metering for a block) and refused (by error code).',
         type: 'counter',
         values: admissions,
       },
       {
         name: 'dict_lease_requests_total',
-        help: 'Admission requests to the metering service (leases and counted requests), by outcome.',
+        help: 'Requests for quota to the metering service (for the host or for the worker), by outcome.',
         type: 'counter',
         values: [...this.#leases].map(([outcome, n]) => ({ labels: { outcome }, value: n })),
       },
       {
         name: 'dict_lease_request_duration_seconds',
-        help: 'Round-trip time of admission requests (leases and counted requests) to the metering service.',
+        help: 'Round-trip time of requests for quota to the metering service.',
         type: 'histogram',
         values: this.#leaseTime.values('dict_lease_request_duration_seconds', {}),
       },

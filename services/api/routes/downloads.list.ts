@@ -3,20 +3,20 @@ import { notFound } from '../../shared/errors.ts';
 import { DOWNLOADS_INDEX_NAME, DOWNLOADS_PATH } from '../../../snapshot/format/downloads.ts';
 import { ifNoneMatchHits } from '../http/etag.ts';
 import { DOWNLOADS_INDEX_CACHE_CONTROL } from '../http/headers.ts';
-import { pipeline, sendJson } from '../http/pipeline.ts';
+import { sendJson } from '../http/pipeline.ts';
 
-import type { Deps } from '../deps.ts';
-import type { Server } from 'hyper-express';
+import type { ApiRoute } from '../http/route.ts';
 
 export const NO_DOWNLOADS_MESSAGE = 'This edition of the dictionary has no downloads.';
 
 /** Not metered, like the website: anyone may take the data. */
-export function registerDownloadsList(app: Server, deps: Deps): void {
-  const downloads = deps.snapshot.downloads?.();
-  const route = `GET ${DOWNLOADS_PATH}/${DOWNLOADS_INDEX_NAME}`;
-  app.get(
-    `${DOWNLOADS_PATH}/${DOWNLOADS_INDEX_NAME}`,
-    pipeline(app, deps, route, (req, res, ctx) => {
+export const downloadsList: ApiRoute = {
+  kind: 'api',
+  method: 'GET',
+  path: `${DOWNLOADS_PATH}/${DOWNLOADS_INDEX_NAME}`,
+  handler: ({ deps }) => {
+    const downloads = deps.snapshot.downloads?.();
+    return (req, res, ctx) => {
       if (!downloads?.index) throw notFound(NO_DOWNLOADS_MESSAGE);
       res.header('cache-control', DOWNLOADS_INDEX_CACHE_CONTROL);
       res.header('etag', downloads.indexEtag);
@@ -26,6 +26,6 @@ export function registerDownloadsList(app: Server, deps: Deps): void {
         return;
       }
       sendJson(res, ctx, 200, downloads.indexBody);
-    }),
-  );
-}
+    };
+  },
+};

@@ -3,15 +3,16 @@ import { z } from 'zod';
 
 import { notFound } from '../../shared/errors.ts';
 import { Lru } from '../../shared/lru.ts';
+import { EntrySchema } from '../../shared/schemas.ts';
 import { CompressedBody } from '../http/compression.ts';
 import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
-import { registerMeteredGet } from '../http/metered-get.ts';
 import { decodePathParam } from '../http/params.ts';
 import { representations, storedReply } from '../http/representations.ts';
+import { ETAG_HEADERS, METERED_ERRORS, NOT_FOUND, NOT_MODIFIED } from '../openapi/components.ts';
 
-import type { Deps } from '../deps.ts';
-import type { Server } from 'hyper-express';
+import type { MeteredGetHandler } from '../http/metered-get.ts';
+import type { MeteredRoute, RouteSetup } from '../http/route.ts';
 
 /** Longer than any slug; anything longer cannot match and is not looked up. */
 export const ID_MAX_CHARS = 200;
@@ -30,28 +31,42 @@ export const wordsGetParamsSchema = z.object({
 });
 export type WordsGetParams = z.infer<typeof wordsGetParamsSchema>;
 
-export function registerWordsGet(app: Server, deps: Deps): void {
+export const wordsGet: MeteredRoute = {
+  kind: 'metered',
+  method: 'GET',
+  path: '/api/v1/words/{id}',
+  endpoint: 'GET /api/v1/words/{id}',
+  request: { params: wordsGetParamsSchema },
+  openapi: {
+    operationId: 'getWord',
+    tags: ['words'],
+    summary: 'Fetch one entry in full by id or slug',
+    responses: {
+      200: { description: 'The full entry.', headers: ETAG_HEADERS, body: EntrySchema },
+      304: NOT_MODIFIED,
+      404: NOT_FOUND,
+      ...METERED_ERRORS,
+    },
+  },
+  handler: entryHandler,
+};
+
+function entryHandler({ deps }: RouteSetup): MeteredGetHandler {
   const etag = snapshotEtag(deps.snapshot.meta);
   const reps = representations([['cache-control', ENTRY_CACHE_CONTROL]], etag);
   // Keyed by the raw path parameter: a hit skips decoding, validation and the SQLite lookup.
   const cache = new Lru<CompressedBody>(ENTRY_CACHE_ENTRIES, { secondSighting: true });
   const missing = (): Error => notFound('No entry matches that id or slug.');
-
-  registerMeteredGet(app, deps, {
-    pattern: '/api/v1/words/:id',
-    route: 'GET /api/v1/words/:id',
-    endpoint: 'GET /api/v1/words/{id}',
-    handle: (req) => {
-      const raw = req.params[0];
-      const kept = cache.get(raw);
-      if (kept !== undefined) return storedReply(req, kept, reps);
-      // Spec: this route answers 404 for anything that names no entry, a broken encoding included.
-      const parsed = wordsGetParamsSchema.safeParse({ id: decodePathParam(raw) });
-      if (!parsed.success) throw missing();
-      const json = deps.snapshot.entryJson(parsed.data.id);
-      if (json === undefined) throw missing();
-      const body = new CompressedBody(Buffer.from(json));
-      return storedReply(req, cache.set(raw, body) ? body : body.identity, reps);
-    },
-  });
+  return (req) => {
+    const raw = req.params[0];
+    const kept = cache.get(raw);
+    if (kept !== undefined) return storedReply(req, kept, reps);
+    // Spec: this route answers 404 for anything that names no entry, a broken encoding included.
+    const parsed = wordsGetParamsSchema.safeParse({ id: decodePathParam(raw) });
+    if (!parsed.success) throw missing();
+    const json = deps.snapshot.entryJson(parsed.data.id);
+    if (json === undefined) throw missing();
+    const body = new CompressedBody(Buffer.from(json));
+    return storedReply(req, cache.set(raw, body) ? body : body.identity, reps);
+  };
 }

@@ -2,21 +2,22 @@
 import { z } from 'zod';
 
 import { Lru } from '../../shared/lru.ts';
+import { WordsPageSchema } from '../../shared/schemas.ts';
 import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
 import { COMPRESS_MIN_BYTES, CompressedBody } from '../http/compression.ts';
-import { extendBlock, ownBlock, ownBytes, SEARCH_CACHE_CONTROL } from '../http/headers.ts';
+import { extendBlock, ownBlock, ownBytes, replyHeaders, SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
-import { registerMeteredGet, replyHeaders } from '../http/metered-get.ts';
 import { checkQueryLength, registerQueryCache, spellsKnownParameters } from '../http/query-keys.ts';
 import { intParam, queryParser } from '../http/query-schemas.ts';
 import { VARY_ENCODING } from '../http/representations.ts';
+import { BAD_REQUEST, METERED_ERRORS, RATE_LIMIT_HEADERS } from '../openapi/components.ts';
 
 import type { Deps } from '../deps.ts';
 import type { ContentCoding } from '../http/compression.ts';
-import type { GetRequest, Reply } from '../http/metered-get.ts';
 import type { HeaderBlock } from '../http/headers.ts';
+import type { GetRequest, MeteredGetHandler, Reply } from '../http/metered-get.ts';
+import type { MeteredRoute, RouteSetup } from '../http/route.ts';
 import type { SearchPage } from '../../../snapshot/reader/snapshot.ts';
-import type { Server } from 'hyper-express';
 
 /** Spec: q over 200 characters is invalid_parameter (bounds the work per request). */
 export const Q_MAX_CHARS = 200;
@@ -24,6 +25,7 @@ export const Q_MAX_CHARS = 200;
 export const PAGE_MAX = 10_000;
 export const LIMIT_MAX = 100;
 export const LIMIT_DEFAULT = 20;
+const PAGE_DESCRIPTION = '1-based page number.';
 /**
  * Rendered pages kept per cache (two per worker), from a query's second request on. A page is a few kB; under
  * a stream of new queries the doorkeeper's false sightings (1 in 16) fill both caches with pages of their own,
@@ -43,10 +45,14 @@ export const wordsSearchQuerySchema = z.object({
     .optional(),
   language: z.string().describe('An active language code or URL slug (GET /api/v1/languages lists every language).').optional(),
   partOfSpeech: z.enum(PARTS_OF_SPEECH).describe('Only entries with this part of speech.').optional(),
-  page: intParam(1, PAGE_MAX, 1).describe('1-based page number.'),
+  page: intParam(1, PAGE_MAX, 1).describe(PAGE_DESCRIPTION),
   limit: intParam(1, LIMIT_MAX, LIMIT_DEFAULT).describe('Results per page.'),
 });
 export type WordsSearchQuery = z.infer<typeof wordsSearchQuerySchema>;
+/** Spec, Versioning 3: the maximum page of 10,000 is in the route only; the description gives page no maximum. */
+const documentedQuerySchema = wordsSearchQuerySchema.extend({
+  page: z.number().int().min(1).default(1).describe(PAGE_DESCRIPTION),
+});
 const parseSearchQuery = queryParser(wordsSearchQuerySchema);
 const SEARCH_PARAMETERS: ReadonlySet<string> = new Set(Object.keys(wordsSearchQuerySchema.shape));
 
@@ -125,7 +131,44 @@ function keep(page: RenderedPage): void {
   page.owned = true;
 }
 
-export function registerWordsSearch(app: Server, deps: Deps): void {
+export const wordsSearch: MeteredRoute = {
+  kind: 'metered',
+  method: 'GET',
+  path: '/api/v1/words',
+  endpoint: 'GET /api/v1/words',
+  request: { query: wordsSearchQuerySchema },
+  openapi: {
+    operationId: 'searchWords',
+    tags: ['words'],
+    summary: 'Search words',
+    description:
+      'One q searches headwords, variants, other forms and English glosses. Results are ranked by matchType ' +
+      '(exact: the form as written; folded: without tone marks, underdots or hooked letters; variant: a variant ' +
+      'or Standard Igbo spelling; form: a plural, inflected form or romanisation the source lists; prefix: the ' +
+      'start of a headword; gloss: the English meaning, whole glosses and glosses that begin with the words ' +
+      'first), then common and frequent words, then shorter forms; keep q and the ' +
+      'filters fixed to page through one result set and stop when hasMore is false.',
+    documentedQuery: documentedQuerySchema,
+    responses: {
+      200: {
+        description: 'The paginated words envelope.',
+        headers: {
+          'Content-Range': {
+            description: 'items <first>-<last>/<total>, zero-based; an empty page reports items 0-0/0.',
+            schema: { type: 'string' },
+          },
+          ...RATE_LIMIT_HEADERS,
+        },
+        body: WordsPageSchema,
+      },
+      400: BAD_REQUEST,
+      ...METERED_ERRORS,
+    },
+  },
+  handler: searchHandler,
+};
+
+function searchHandler({ deps, app }: RouteSetup): MeteredGetHandler {
   const resolveLanguage = languageResolver(deps.snapshot);
   const renderer = new PageRenderer();
   const cache = new Lru<RenderedPage>(PAGE_CACHE_ENTRIES, { secondSighting: true });
@@ -149,21 +192,16 @@ export function registerWordsSearch(app: Server, deps: Deps): void {
     return rendered;
   };
 
-  registerMeteredGet(app, deps, {
-    pattern: '/api/v1/words',
-    route: 'GET /api/v1/words',
-    endpoint: 'GET /api/v1/words',
-    handle: (req) => {
-      checkQueryLength(req.query);
-      let rendered = byRawQuery.get(req.query);
-      if (rendered === undefined) {
-        const parameters = req.queryParameters();
-        rendered = renderQuery(parameters);
-        if (spellsKnownParameters(parameters, SEARCH_PARAMETERS) && byRawQuery.set(req.query, rendered)) keep(rendered);
-      }
-      return pageReply(rendered, req);
-    },
-  });
+  return (req) => {
+    checkQueryLength(req.query);
+    let rendered = byRawQuery.get(req.query);
+    if (rendered === undefined) {
+      const parameters = req.queryParameters();
+      rendered = renderQuery(parameters);
+      if (spellsKnownParameters(parameters, SEARCH_PARAMETERS) && byRawQuery.set(req.query, rendered)) keep(rendered);
+    }
+    return pageReply(rendered, req);
+  };
 }
 
 function searchPage(deps: Deps, query: WordsSearchQuery, language: string | undefined): SearchPage {

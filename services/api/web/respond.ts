@@ -1,8 +1,7 @@
 // Sends website responses with the headers every page carries: security headers, an explicit cache policy,
 // and the body compressed when the client accepts it.
-import type { Request, Response } from 'hyper-express';
-
 import { CompressedBody } from '../http/compression.ts';
+import type { PipelineRequest, PipelineResponse } from '../http/exchange.ts';
 import { sendCompressible } from '../http/send-compressible.ts';
 import type { Html } from './html.ts';
 
@@ -50,8 +49,8 @@ export function keptPage(page: Html): CompressedBody {
 }
 
 export function sendHtml(
-  req: Request,
-  res: Response,
+  req: PipelineRequest,
+  res: PipelineResponse,
   page: Html | CompressedBody,
   options: { status?: number; cache: string; headers?: Readonly<Record<string, string>> },
 ): void {

@@ -2,7 +2,6 @@
 // POST /api/v1/developers; the key is shown once on a page that is never stored by caches.
 import { parse as parseQuery } from 'node:querystring';
 
-import type { Request, Response } from 'hyper-express';
 import type { ZodIssue } from 'zod';
 
 import { KEY_CREATION_LIMIT, KEY_CREATION_WINDOW_SECONDS } from '../../shared/plans.ts';
@@ -10,8 +9,10 @@ import { InvalidRegistrationError, MeteringUnavailableError, RateLimitedError } 
 import { MAX_BODY_BYTES } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { BodyTooLargeError, readBody } from '../http/hyper-express-adapter.ts';
+import { BodyTooLargeError } from '../http/hyper-express-adapter.ts';
 import { mediaType } from '../http/params.ts';
+import type { BodyRequest, PipelineRequest } from '../http/exchange.ts';
+import type { PageHandler } from '../http/route.ts';
 import { isCrossOriginBrowser } from '../http/same-origin.ts';
 import { EMAIL_MAX, KEY_NAME_MAX, NAME_MAX, ORGANIZATION_MAX, USE_CASE_MAX, registrationSchema } from '../registration.ts';
 import type { Html } from './html.ts';
@@ -81,15 +82,15 @@ export function validateSignup(values: SignupValues):
 }
 
 /** The origin the visitor used, for the example command on the key page (display only). */
-function baseUrl(req: Request): string {
+function baseUrl(req: PipelineRequest): string {
   const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
   const host = (req.headers.host ?? 'localhost').replace(/[^A-Za-z0-9.:[\]-]/g, '');
   return `${proto}://${host}`;
 }
 
-export function signupHandler(deps: Deps, assets: AssetUrls) {
+export function signupHandler(deps: Deps, assets: AssetUrls): PageHandler<BodyRequest> {
   const contact = deps.config.operatorContact;
-  return async (req: Request, res: Response): Promise<void> => {
+  return async (req, res) => {
     // Read before the first await: the peer address is gone once the request has ended.
     const ip = clientIp(req.ip, req.headers['x-forwarded-for'], deps.config.trustProxy);
     const origin = baseUrl(req);
@@ -103,7 +104,7 @@ export function signupHandler(deps: Deps, assets: AssetUrls) {
     if (mediaType(req.headers['content-type']) === 'application/x-www-form-urlencoded') {
       try {
         // The same 16 KiB cap as the API route, enforced while a chunked form arrives.
-        body = parseQuery((await readBody(req)).toString('utf8'));
+        body = parseQuery((await req.body()).toString('utf8'));
       } catch (error) {
         if (!(error instanceof BodyTooLargeError)) throw error;
         const problem = { title: 'The form is too large', detail: `A sign-up form can be at most ${MAX_BODY_BYTES / 1024} KiB.` };

@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Request, Response } from 'hyper-express';
 
 import { CompressedBody, encodedEtag } from '../http/compression.ts';
 import { ifNoneMatchHits } from '../http/etag.ts';
+import type { PipelineRequest, PipelineResponse } from '../http/exchange.ts';
 import type { AssetUrls } from './layout.ts';
 import { CACHE, SECURITY_HEADERS } from './respond.ts';
 
@@ -52,10 +52,26 @@ function bytesAsset(body: Buffer, type: string): Asset {
 
 /** The fonts site.css names, fingerprinted in its url()s once at start so that they too can be cached for good. */
 const FONT_FILES = ['noto-sans-400.woff2', 'noto-sans-700.woff2'] as const;
+const JS = 'text/javascript; charset=utf-8';
+const CSS = 'text/css; charset=utf-8';
+/** URL path, file in our assets folder, type; site.css, whose font URLs are fingerprinted, comes after them. */
+const FILES: readonly (readonly [string, string, string])[] = [
+  ['/assets/site.js', 'site.js', JS],
+  ['/assets/docs.js', 'docs.js', JS],
+  ['/assets/favicon.svg', 'favicon.svg', 'image/svg+xml'],
+  // Asked for by clients that read no <link rel="icon">.
+  ['/favicon.ico', 'favicon.ico', 'image/vnd.microsoft.icon'],
+  // The font's licence (SIL OFL 1.1) travels with the font.
+  ['/assets/fonts/OFL.txt', 'fonts/OFL.txt', 'text/plain; charset=utf-8'],
+  ...FONT_FILES.map((f) => [`/assets/fonts/${f}`, `fonts/${f}`, 'font/woff2'] as const),
+];
+const STYLESHEET_PATH = '/assets/site.css';
+/** Every URL path of a static file (a route each). */
+export const STATIC_PATHS: readonly string[] = [...FILES.map(([urlPath]) => urlPath), STYLESHEET_PATH];
 
 let loaded: StaticFiles | undefined;
 
-/** Read once per process: registerWebsite and the not-found handler share the same files. */
+/** Read once per process: the website's routes and the not-found page share the same files. */
 export function loadStaticFiles(): StaticFiles {
   loaded ??= readStaticFiles();
   return loaded;
@@ -63,26 +79,15 @@ export function loadStaticFiles(): StaticFiles {
 
 function readStaticFiles(): StaticFiles {
   const ours = ourAssetsDir();
-  const js = 'text/javascript; charset=utf-8';
-  const css = 'text/css; charset=utf-8';
-  const files = new Map<string, Asset>([
-    ['/assets/site.js', asset(path.join(ours, 'site.js'), js)],
-    ['/assets/docs.js', asset(path.join(ours, 'docs.js'), js)],
-    ['/assets/favicon.svg', asset(path.join(ours, 'favicon.svg'), 'image/svg+xml')],
-    // Asked for by clients that read no <link rel="icon">.
-    ['/favicon.ico', asset(path.join(ours, 'favicon.ico'), 'image/vnd.microsoft.icon')],
-    // The font's licence (SIL OFL 1.1) travels with the font.
-    ['/assets/fonts/OFL.txt', asset(path.join(ours, 'fonts', 'OFL.txt'), 'text/plain; charset=utf-8')],
-    ...FONT_FILES.map((f) => [`/assets/fonts/${f}`, asset(path.join(ours, 'fonts', f), 'font/woff2')] as const),
-  ]);
+  const files = new Map<string, Asset>(FILES.map(([urlPath, file, type]) => [urlPath, asset(path.join(ours, file), type)]));
   const versioned = (p: string) => `${p}?v=${files.get(p)?.etag.slice(1, 13)}`;
   let stylesheet = readFileSync(path.join(ours, 'site.css'), 'utf8');
   for (const f of FONT_FILES) stylesheet = stylesheet.replaceAll(`url("/assets/fonts/${f}")`, `url("${versioned(`/assets/fonts/${f}`)}")`);
-  files.set('/assets/site.css', bytesAsset(Buffer.from(stylesheet), css));
+  files.set(STYLESHEET_PATH, bytesAsset(Buffer.from(stylesheet), CSS));
   return {
     files,
     urls: {
-      css: versioned('/assets/site.css'),
+      css: versioned(STYLESHEET_PATH),
       js: versioned('/assets/site.js'),
       docsJs: versioned('/assets/docs.js'),
       favicon: versioned('/assets/favicon.svg'),
@@ -90,7 +95,7 @@ function readStaticFiles(): StaticFiles {
   };
 }
 
-export function serveStatic(req: Request, res: Response, file: Asset): void {
+export function serveStatic(req: PipelineRequest, res: PipelineResponse, file: Asset): void {
   // Fingerprinted URLs never change content; bare URLs are revalidated by ETag after an hour.
   res.header('Cache-Control', 'v' in req.query_parameters ? CACHE.immutable : CACHE.stable);
   res.header('X-Content-Type-Options', SECURITY_HEADERS['X-Content-Type-Options']);

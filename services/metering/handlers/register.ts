@@ -27,6 +27,7 @@ export function handleRegister(ctx: MeteringContext, req: RegisterRequest): z.in
   }
   const text = (v: string | undefined, max: number) => v?.trim().slice(0, max) || null;
 
+  // IMMEDIATE: another metering process cannot insert the same email between this one's read and its insert.
   return ctx.db.transaction(() => {
     let developer = ctx.accounts.developerByEmail(email);
     if (!developer) {
@@ -62,5 +63,5 @@ export function handleRegister(ctx: MeteringContext, req: RegisterRequest): z.in
       apiKey,
       keyPrefix: displayPrefix(apiKey),
     };
-  })();
+  }).immediate();
 }

@@ -2,7 +2,7 @@
 // and the units other holders give back when a slot has nothing left to hand out.
 import { daysBetween, utcDay } from '../../shared/metering-protocol/day.ts';
 import { DAILY_LIMITS } from '../../shared/plans.ts';
-import { ServiceFault, type MeteringContext } from '../context.ts';
+import { ServiceFault, type MeteringContext, type Shard } from '../context.ts';
 
 import type { KeyInfo } from '../../shared/metering-protocol/protocol.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
@@ -30,13 +30,15 @@ export function keyInfo(key: KeyWithDeveloper): KeyInfo {
  * Spec: no success withheld while allowance remains. Units idle in other holders come back here; a holder
  * that answers has drained its lease, so the rest of what it was granted has been used.
  */
-export async function reclaimFromOthers(ctx: MeteringContext, slot: Slot, asker: string): Promise<boolean> {
-  const holders = ctx.quota.otherHolders(slot, asker);
+export async function reclaimFromOthers(ctx: MeteringContext, shard: Shard, slot: Slot, asker: string): Promise<boolean> {
+  const holders = shard.quota.otherHolders(slot, asker);
   if (holders.length === 0) return false;
   const returned = await Promise.all(holders.map((h) => ctx.reclaim(h, slot)));
-  holders.forEach((h, i) => {
-    const ranges = returned[i];
-    if (ranges !== undefined) ctx.quota.release(slot, h, ranges, ctx.now(), true);
-  });
+  await shard.commits.run(() =>
+    holders.forEach((h, i) => {
+      const ranges = returned[i];
+      if (ranges !== undefined) shard.quota.release(slot, h, ranges, ctx.now(), true);
+    }),
+  );
   return true;
 }

@@ -24,8 +24,8 @@ const KEY_COLUMNS = [
 ];
 const USAGE_COLUMNS = ['keyPrefix', 'keyName', 'endpoint', 'used', 'leased', 'limit'];
 const USAGE_NOTE =
-  'used: units counted against the limit (requests served, and units workers hold); ' +
-  'leased: of these, units workers hold in blocks and may not have served yet (unused ones come back)';
+  'used: units counted against the limit (requests served, and units hosts and workers hold); ' +
+  'leased: of these, units hosts and workers hold in blocks and may not have served yet';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';

@@ -1,6 +1,7 @@
 // The operator CLI (`npm run ops -- <command>`): talks to the running metering service over NATS: the server
 // NATS_URL or NATS_PORT names, else the one the stack running for DATA_DIR was started with (asked of its pm2).
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 import { connect } from 'nats';
 
@@ -16,22 +17,26 @@ import { readOpsConfig } from './config.ts';
 const EXIT_REFUSED = 1;
 const EXIT_USAGE = 2;
 const EXIT_UNAVAILABLE = 3;
-/** Flags that take no value. */
-const BOOLEAN_FLAGS = new Set(['--json', '--all-keys']);
+/** Every option of every command (each command reads its own). */
+const OPTIONS = {
+  json: { type: 'boolean' },
+  'all-keys': { type: 'boolean' },
+  keys: { type: 'string' },
+  at: { type: 'string' },
+  date: { type: 'string' },
+} as const;
 
 function parse(argv: string[]) {
-  const flags = new Map<string, string>();
-  const words: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (BOOLEAN_FLAGS.has(a)) flags.set(a.slice(2), 'true');
-    else if (a.startsWith('--')) {
-      const [name, inline] = a.slice(2).split('=', 2);
-      const value = inline ?? argv[++i];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
-      flags.set(name, value);
-    } else words.push(a);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    // parseArgs names the option: an unknown one, or one missing its value.
+    throw new UsageError((err as Error).message);
   }
+  const flags = new Map<string, string>();
+  for (const [name, value] of Object.entries(parsed.values)) if (value !== undefined && value !== false) flags.set(name, String(value));
+  const words = parsed.positionals;
   const two = words.slice(0, 2).join(' ');
   if (COMMANDS[two]) return { name: two, args: words.slice(2), flags };
   if (words[0] && COMMANDS[words[0]]) return { name: words[0], args: words.slice(1), flags };

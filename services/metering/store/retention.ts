@@ -3,7 +3,7 @@
 import { utcDay } from '../../shared/metering-protocol/day.ts';
 
 import type { Log } from '../log.ts';
-import type { Quota } from './quota.ts';
+import type { QuotaStore } from './quota.ts';
 
 const DAY_MS = 86_400_000;
 /** Rows deleted per statement: a few milliseconds of the metering process at a time. */
@@ -15,19 +15,21 @@ export interface UsageRetention {
   stop(): void;
 }
 
-export function startUsageRetention(quota: Quota, days: number, now: () => number, log: Log): UsageRetention {
+export function startUsageRetention(stores: readonly QuotaStore[], days: number, now: () => number, log: Log): UsageRetention {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const prune = async (): Promise<void> => {
     // Rows of days more than `days` before today go: today and the `days` before it stay.
     const before = utcDay(now() - days * DAY_MS);
     let deleted = 0;
-    for (;;) {
-      if (stopped) break;
-      const n = quota.pruneDays(before, PRUNE_BATCH_ROWS);
-      deleted += n;
-      if (n < PRUNE_BATCH_ROWS) break;
-      await new Promise((resolve) => setImmediate(resolve));
+    for (const quota of stores) {
+      for (;;) {
+        if (stopped) break;
+        const n = quota.pruneDays(before, PRUNE_BATCH_ROWS);
+        deleted += n;
+        if (n < PRUNE_BATCH_ROWS) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
     if (deleted > 0) log.info({ msg: 'usage pruned', before, rows: deleted });
   };

@@ -22,7 +22,8 @@ export function createThrottle(db: Db) {
     return (count.get(ip, now - WINDOW_MS)?.n ?? 0) <= KEY_CREATION_LIMIT;
   });
 
-  return { attempt: (ip: string, now: number): boolean => attempt(ip, now) };
+  // IMMEDIATE: exact across metering processes too (each one's count and insert hold the write lock).
+  return { attempt: (ip: string, now: number): boolean => attempt.immediate(ip, now) };
 }
 
 export type Throttle = ReturnType<typeof createThrottle>;

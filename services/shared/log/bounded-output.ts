@@ -17,8 +17,8 @@ export const OTHER_LINES_RESERVE = 256 * 1024;
 /** Flush the waiting request lines early when this much (characters) waits. */
 export const MAX_BATCH_CHARS = 64 * 1024;
 /**
- * Longest a request line waits before it is written. Per event-loop turn was still one pipe write per couple
- * of requests, and pm2's daemon read them at 18-31 % of a core (npm run bench -- --profile).
+ * Longest a request line waits before it is written. Writing once per event-loop turn was still one pipe write
+ * per couple of requests under load, and pm2's daemon wakes for each write it reads.
  */
 export const FLUSH_INTERVAL_MS = 50;
 

@@ -66,6 +66,11 @@ export const leaseReply = z.discriminatedUnion('status', [
     ranges: rangesSchema.min(1),
     /** Units counted for the slot with this grant: the base of the X-RateLimit-Used the worker reports. */
     used: z.number().int().min(0),
+    /**
+     * Of `used`, the units this holder was granted and has not returned (served ones included): `used - held`
+     * is what the other holders account for, to which a host adds the units it served.
+     */
+    held: z.number().int().min(0),
   }),
   z.object({
     status: z.literal('exhausted'),
@@ -78,32 +83,10 @@ export const leaseReply = z.discriminatedUnion('status', [
 export type LeaseRequest = z.infer<typeof leaseRequest>;
 export type LeaseReply = z.infer<typeof leaseReply>;
 
-/** One request counted by the service itself (a key not at volume in the asking worker): no block is leased. */
-export const admitRequest = leaseRequest.omit({ want: true });
-export const admitReply = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('invalid') }),
-  z.object({
-    status: z.literal('admitted'),
-    key: keyInfoSchema,
-    day: daySchema,
-    /** The request's unit number (unique in the slot's day). */
-    unit: z.number().int().min(1),
-    /** Units counted for the slot, this one included: X-RateLimit-Used. */
-    used: z.number().int().min(1),
-  }),
-  z.object({
-    status: z.literal('exhausted'),
-    key: keyInfoSchema,
-    day: daySchema,
-    used: z.number().int().min(0),
-    limit: z.number().int().min(0),
-  }),
-]);
-export type AdmitRequest = z.infer<typeof admitRequest>;
-export type AdmitReply = z.infer<typeof admitReply>;
-
 export const releaseRequest = z.object({
   holder: holderSchema,
+  /** The key's hash: its shard holds the slot. */
+  keyHash: z.string().regex(KEY_HASH_PATTERN),
   keyId: z.string(),
   endpoint: endpointSchema,
   day: daySchema,
@@ -185,7 +168,6 @@ const rpc = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(subject: string
 export const RPC = {
   ping: rpc(SUBJECTS.ping, pingRequest, pingReply),
   lease: rpc(SUBJECTS.lease, leaseRequest, leaseReply),
-  admit: rpc(SUBJECTS.admit, admitRequest, admitReply),
   release: rpc(SUBJECTS.release, releaseRequest, releaseReply),
   register: rpc(SUBJECTS.register, registerRequest, registerReply),
 } satisfies Record<string, Rpc<z.ZodTypeAny, z.ZodTypeAny>>;

@@ -6,13 +6,35 @@ export const METERING_QUEUE = 'metering';
 export const METERING_SERVICE_NAME = 'dict-metering';
 export const METERING_SERVICE_VERSION = '1.0.0';
 
-/** Request-reply subjects served by the metering service (queue group `metering`). */
+/**
+ * Keys are split into this many shards by their hash, for good: a metering process serves the lease and release
+ * subjects of the shards it owns (shard mod METERING_PROCESSES = its index), so that the processes share the
+ * admissions and a change of their number moves no key's data (it all stays in metering.db).
+ */
+export const SHARD_COUNT = 16;
+
+/** The shard of a key, from the first 32 bits of its SHA-256 (hex). */
+export function shardOf(keyHash: string): number {
+  return Number.parseInt(keyHash.slice(0, 8), 16) % SHARD_COUNT;
+}
+
+export function leaseSubject(shard: number): string {
+  return `${METERING_PREFIX}.shards.${shard}.lease`;
+}
+
+export function releaseSubject(shard: number): string {
+  return `${METERING_PREFIX}.shards.${shard}.release`;
+}
+
+/**
+ * Request-reply subjects served by the metering service (queue group `metering`). `lease` and `release` are
+ * the wildcards over every shard's subject (for watching them); requests go to leaseSubject(shardOf(hash)).
+ */
 export const SUBJECTS = {
   ping: `${METERING_PREFIX}.ping`,
   register: `${METERING_PREFIX}.register`,
-  lease: `${METERING_PREFIX}.lease`,
-  admit: `${METERING_PREFIX}.admit`,
-  release: `${METERING_PREFIX}.release`,
+  lease: `${METERING_PREFIX}.shards.*.lease`,
+  release: `${METERING_PREFIX}.shards.*.release`,
   opsDevelopersList: `${METERING_PREFIX}.ops.developers-list`,
   opsDevelopersShow: `${METERING_PREFIX}.ops.developers-show`,
   opsDevelopersSetPlan: `${METERING_PREFIX}.ops.developers-set-plan`,

@@ -3,6 +3,7 @@
 import { utcDay } from '../../../shared/metering-protocol/day.ts';
 import type { UsageRow } from '../../../shared/metering-protocol/ops-protocol.ts';
 import { DAILY_LIMITS } from '../../../shared/plans.ts';
+import { shardOf } from '../../../shared/metering-protocol/subjects.ts';
 import type { MeteringContext } from '../../context.ts';
 import { findDeveloper } from './rows.ts';
 
@@ -11,7 +12,7 @@ export function handleUsage(ctx: MeteringContext, req: { email: string; date?: s
   const date = req.date ?? utcDay(ctx.now());
   const rows: UsageRow[] = [];
   for (const key of ctx.accounts.keysOf(developer.id)) {
-    for (const [endpoint, u] of ctx.quota.usage(key.id, date)) {
+    for (const [endpoint, u] of ctx.shards[shardOf(key.key_hash)].quota.usage(key.id, date)) {
       // Plans belong to keys: a free key of a developer whose older keys were raised still has the free limit.
       rows.push({ keyPrefix: key.prefix, keyName: key.name, endpoint, ...u, limit: DAILY_LIMITS[key.plan] });
     }

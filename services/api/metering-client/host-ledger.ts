@@ -1,0 +1,127 @@
+// The allowance the API workers of one host share: the units metering leased to the host (one lease holder,
+// whose id is kept here), per key, endpoint and UTC day, with the count X-RateLimit-Used reports, in LMDB files
+// under DATA_DIR that every worker maps. Each operation is one LMDB write transaction: atomic across the workers,
+// and a worker killed in the middle of one leaves nothing half-written (docs/metering.md).
+import path from 'node:path';
+
+import { open, type Database } from 'lmdb';
+
+import type { KeyInfo } from '../../shared/metering-protocol/protocol.ts';
+import type { Range } from '../../shared/metering-protocol/ranges.ts';
+import { makePrivateDir } from '../../shared/private-files.ts';
+import type { MeteredEndpoint } from '../../shared/plans.ts';
+import { LedgerStripe, type Drained, type HostTake } from './ledger-stripe.ts';
+
+export type { Drained, HostTake } from './ledger-stripe.ts';
+
+/** The ledger's directory under DATA_DIR. */
+export const HOST_LEDGER_DIR = 'host-allowance';
+/** LMDB environments the ledger is split into by key hash, each with its own write lock (LedgerStripe). */
+export const STRIPES = 16;
+
+export class HostLedger {
+  /** The host's lease-holder id: kept in the file, so that it outlives every worker and a restart of the host. */
+  readonly hostId: string;
+  readonly #dir: string;
+  readonly #stripes: LedgerStripe[];
+
+  constructor(dataDir: string) {
+    this.#dir = path.resolve(dataDir, HOST_LEDGER_DIR);
+    this.#stripes = Array.from({ length: STRIPES }, (_, n) => new LedgerStripe(openShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`))));
+    this.hostId = this.#stripes[0].hostId();
+  }
+
+  /** The stripe of a key (bits of its hash that do not choose its metering shard). */
+  #of(hash: string): LedgerStripe {
+    return this.#stripes[Number.parseInt(hash.slice(8, 16), 16) % STRIPES];
+  }
+
+  info(hash: string): KeyInfo | undefined {
+    return this.#of(hash).info(hash);
+  }
+
+  hashOf(keyId: string): string | undefined {
+    for (const stripe of this.#stripes) {
+      const hash = stripe.hashOf(keyId);
+      if (hash !== undefined) return hash;
+    }
+    return undefined;
+  }
+
+  take(hash: string, endpoint: MeteredEndpoint, day: string, now: number, askBelowShare: number, askForMs: number): HostTake {
+    return this.#of(hash).take(hash, endpoint, day, now, askBelowShare, askForMs);
+  }
+
+  grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, grant: { requestId: string; ranges: readonly Range[]; others: number }): void {
+    this.#of(hash).grant(hash, endpoint, day, info, grant);
+  }
+
+  pendingRequest(hash: string, endpoint: MeteredEndpoint, day: string): string {
+    return this.#of(hash).pendingRequest(hash, endpoint, day);
+  }
+
+  answered(hash: string, endpoint: MeteredEndpoint, day: string, id: string): void {
+    this.#of(hash).answered(hash, endpoint, day, id);
+  }
+
+  exhausted(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, used: number, until: number): void {
+    this.#of(hash).exhausted(hash, endpoint, day, info, used, until);
+  }
+
+  askFailed(hash: string, endpoint: MeteredEndpoint, day: string): void {
+    this.#of(hash).askFailed(hash, endpoint, day);
+  }
+
+  holding(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
+    return this.#of(hash).holding(hash, endpoint, day);
+  }
+
+  drain(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
+    return this.#of(hash).drain(hash, endpoint, day);
+  }
+
+  forget(hash: string): Drained[] {
+    return this.#of(hash).forget(hash);
+  }
+
+  sweepDays(today: string): Drained[] {
+    return this.#stripes.flatMap((stripe) => stripe.sweepDays(today));
+  }
+
+  clear(): Drained[] {
+    return this.#stripes.flatMap((stripe) => stripe.clear());
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#stripes.map((_, n) => closeShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`))));
+  }
+}
+
+/**
+ * LMDB must not be opened twice by one process (its locks are per process, and closing one handle drops the
+ * other's): ledgers of one directory in one process (tests run several workers in one) share one handle.
+ */
+const handles = new Map<string, { db: Database<Buffer, string>; refs: number }>();
+
+function openShared(dir: string): Database<Buffer, string> {
+  let handle = handles.get(dir);
+  if (handle === undefined) {
+    makePrivateDir(dir);
+    // noSync: a commit is in the shared page cache at once, which every worker and a restart after kill -9 see;
+    // an fsync per request would cost more than the request. Not useWritemap: with it, lmdb 3.5's LMDB fails an
+    // assertion in mdb_freelist_save when a record is removed (test/metering/allowance.test.ts found it). The
+    // map starts small and lmdb grows it (and the file) as records are written.
+    const db = open<Buffer, string>({ path: dir, encoding: 'binary', noSync: true });
+    handle = { db, refs: 0 };
+    handles.set(dir, handle);
+  }
+  handle.refs++;
+  return handle.db;
+}
+
+async function closeShared(dir: string): Promise<void> {
+  const handle = handles.get(dir);
+  if (handle === undefined || --handle.refs > 0) return;
+  handles.delete(dir);
+  await handle.db.close();
+}
