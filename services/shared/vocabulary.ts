@@ -33,3 +33,11 @@ export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
  */
 export const MATCH_TYPES = ['exact', 'meaning', 'folded', 'variant', 'gloss', 'form', 'prefix', 'browse'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];
+
+/**
+ * What a search's text is matched with: `all` (the default) every match type; `headword` the words of the language
+ * (exact, folded, variant, form, prefix: the text is a word of the language); `meaning` the English meanings
+ * (meaning, gloss: the text is English).
+ */
+export const SEARCH_SCOPES = ['all', 'headword', 'meaning'] as const;
+export type SearchScope = (typeof SEARCH_SCOPES)[number];

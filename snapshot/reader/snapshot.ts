@@ -1,10 +1,10 @@
 // The worker's read-only view of a snapshot; implemented over better-sqlite3 in reader.ts.
 import type { Language, WordSummary } from '../../services/shared/schemas.ts';
 import type { Entry } from '../../services/shared/schemas.ts';
+import type { SearchScope } from '../../services/shared/vocabulary.ts';
 import type { Downloads } from './downloads.ts';
 
-/** headword: the language's words (exact, folded, variant, form, prefix); meaning: English glosses; all: both. */
-export type SearchScope = 'all' | 'headword' | 'meaning';
+export type { SearchScope };
 
 export interface SearchQuery {
   /** Raw search text (already length-checked by the route); absent = browse alphabetically. */

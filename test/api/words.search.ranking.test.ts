@@ -73,6 +73,23 @@ describe('search ranking', () => {
     assert.ok(water.data.some((w) => w.exactForm === 'omi' && w.matchType === 'meaning'));
   });
 
+  test('search ranking - scope keeps the text to the words of the language or to English meanings', async () => {
+    const HEADWORD_TYPES = ['exact', 'folded', 'variant', 'form', 'prefix'];
+    const MEANING_TYPES = ['meaning', 'gloss'];
+    // Yoruba go is a word of the language ("to hide") and an English meaning (lọ).
+    const all = await search('go', '&language=yo&limit=100');
+    const types = new Set(all.data.map((w) => w.matchType));
+    assert.ok(types.has('exact') && types.has('meaning'), JSON.stringify(all.data.slice(0, 5)));
+    assert.deepEqual(await search('go', '&language=yo&limit=100&scope=all'), all);
+    const words = await search('go', '&language=yo&limit=100&scope=headword');
+    assert.ok(words.data.length > 0 && words.data.every((w) => HEADWORD_TYPES.includes(w.matchType)), JSON.stringify(words.data.map((w) => w.matchType)));
+    assert.equal(first(words).exactForm, 'go');
+    const meanings = await search('go', '&language=yo&limit=100&scope=meaning');
+    assert.ok(meanings.data.length > 0 && meanings.data.every((w) => MEANING_TYPES.includes(w.matchType)), JSON.stringify(meanings.data.map((w) => w.matchType)));
+    assert.equal(first(meanings).matchType, 'meaning', JSON.stringify(meanings.data.slice(0, 3)));
+    assert.ok(words.total + meanings.total >= all.total, `${words.total} + ${meanings.total} < ${all.total}`);
+  });
+
   test('search ranking - matchType never goes back up the order and score never rises down the list', async () => {
     for (const q of ['ile', 'omo', 'ore', 'akwukwo', 'nri']) {
       const page = await search(q, '&limit=100');
