@@ -205,7 +205,7 @@ function entryContext(db: Database.Database, files: BuildFiles, { sources, langu
   return {
     stagePath: files.stagePath,
     languageNames: languages.map((l) => [l.code, l.name]),
-    sources: sources.map((s) => [s.id, { source: { id: s.id, name: s.name, url: s.url, attribution: s.attribution }, licence: s.licence }]),
+    sources: sources.map((s) => [s.id, { source: { id: s.id, name: s.name, url: s.url, attribution: s.attribution }, licence: s.licence, dialect: s.dialect ?? null }]),
     ranks: [...staged.frequencyRanks],
     treebankExamples: [...staged.examples],
     keysWithVariants: (db.prepare('SELECT DISTINCT target_key AS k FROM stage.variant').all() as { k: string }[]).map((r) => r.k),

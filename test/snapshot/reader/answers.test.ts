@@ -77,6 +77,13 @@ describe('answers (real corpora)', { skip: snap.meta.sample && 'built from the s
     assert.deepEqual(all.filter((e) => e.glosses.length === 0).map((e) => `${e.language} ${e.exactForm}`), []);
     assert.deepEqual(all.filter((e) => e.isVerified).map((e) => `${e.language} ${e.exactForm}`), []);
   });
+  it('answers - every Igbo entry says that its lexicon is the Onitsha dialect, and no other entry names a dialect', () => {
+    const igbo = all.filter((e) => e.language === 'ig');
+    assert.ok(igbo.length > 5_000, `${igbo.length} Igbo entries`);
+    assert.deepEqual(igbo.filter((e) => e.dialect?.name !== 'Onitsha').map((e) => e.exactForm), []);
+    assert.match(igbo[0].dialect?.note ?? '', /Onitsha dialect/);
+    assert.deepEqual(all.filter((e) => e.language !== 'ig' && e.dialect !== null).map((e) => `${e.language} ${e.exactForm}`), []);
+  });
   it('answers - every entry, example and pronunciation served names its source and licence', () => {
     const named = (x: { source: { id: string; name: string }; licence: { spdx: string; url: string } }): boolean =>
       x.source.id !== '' && x.source.name !== '' && x.licence.spdx !== '' && x.licence.url !== '';
