@@ -81,10 +81,7 @@ export class NatsMeter implements Meter {
         stats: this.o.stats,
         epoch: () => this.#epoch,
         holding: (hash, endpoint, holder, day) => this.allowance.holding(hash, endpoint, holder, day),
-        hostRequest: {
-          id: (hash, endpoint, day) => this.allowance.host.pendingRequest(hash, endpoint, day),
-          answered: (hash, endpoint, day, id) => this.allowance.host.answered(hash, endpoint, day, id),
-        },
+        hostRequestId: (hash, endpoint, day) => this.allowance.host.pendingRequest(hash, endpoint, day),
       },
       {
         keysChanged: (hashes) => {
@@ -171,8 +168,9 @@ export class NatsMeter implements Meter {
   #apply(hash: string, endpoint: MeteredEndpoint, holder: Holder, reply: LeaseReply, sentAtEpoch: number, requestId: string): void {
     if (reply.status !== 'invalid' && this.#epoch !== sentAtEpoch) {
       // A keys-changed broadcast arrived while this request was out: the key may now be revoked. Give the
-      // units back and let the waiters ask again, so that the service checks the key again.
-      if (reply.status === 'granted') {
+      // units back and let the waiters ask again, so that the service checks the key again. A host's grant is
+      // this worker's to give back only if no other worker of the host has applied the same reply.
+      if (reply.status === 'granted' && (holder === 'worker' || this.allowance.host.discard(hash, endpoint, reply.day, requestId))) {
         void this.#nats.releaseRetrying(holder, { keyHash: hash, keyId: reply.key.id, endpoint, day: reply.day }, reply.ranges, false);
       }
       return;
