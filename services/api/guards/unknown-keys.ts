@@ -6,13 +6,15 @@ import { AddressWindow } from '../../shared/address-window.ts';
 
 /**
  * Unknown keys one address may have looked up per window in one worker. A client with a real key sends none;
- * one that mistypes or rotates keys sends a few. Beyond, they are guesses, and each would cost the metering
- * service a request.
+ * one that mistypes or rotates keys sends a few; a server behind which many clients share an address, or a test
+ * suite, some dozens. Beyond, they are guesses: a flood of random keys costs the metering service at most this
+ * many lookups a minute per worker instead of one per request. While an address is over it, only keys the
+ * worker does not hold are refused (401 invalid_api_key, the answer to an unknown key).
  */
-export const UNKNOWN_KEYS_PER_ADDRESS = 20;
+export const UNKNOWN_KEYS_PER_ADDRESS = 100;
 export const UNKNOWN_KEYS_WINDOW_MS = 60_000;
-/** Addresses kept (20 numbers each): a stream of new ones evicts the quiet. */
-export const UNKNOWN_KEYS_ADDRESSES = 20_000;
+/** Addresses kept (100 numbers each, 800 bytes): a stream of new ones evicts the quiet. */
+export const UNKNOWN_KEYS_ADDRESSES = 10_000;
 
 export class UnknownKeys {
   readonly #window = new AddressWindow(UNKNOWN_KEYS_PER_ADDRESS, UNKNOWN_KEYS_WINDOW_MS, UNKNOWN_KEYS_ADDRESSES);
