@@ -28,11 +28,20 @@ export const ADMISSION_DEADLINE_MS = 1000;
  */
 export const HASH_CACHE_SIZE = 20_000;
 /**
- * /healthz's view of metering is kept this long, and one ping answers every request that comes meanwhile: a
- * flood of /healthz must not become a flood of pings on metering's one thread. A load balancer polling every
- * few seconds still sees a change within a second.
+ * /healthz's view of metering: a healthy answer serves every /healthz of the next second, and while one ping is
+ * out every /healthz waits for it, so a flood of /healthz is not a flood of pings on metering's one thread. An
+ * unhealthy answer is not kept: recovery shows at the next /healthz (a ping to a metering that is down is
+ * answered by NATS itself, no responders). A load balancer polling every few seconds sees a failure within 1 s.
  */
 export const HEALTH_CACHE_MS = 1000;
+
+/** A ping to metering for /healthz: sent at `at`, still out (`pending`), or answered healthy or not. */
+interface HealthAnswer {
+  at: number;
+  pending: boolean;
+  healthy: boolean;
+  answer: Promise<MeteringHealth>;
+}
 
 export interface ConnectMeterOptions {
   natsUrl: string;
@@ -69,7 +78,7 @@ export class NatsMeter implements Meter {
   #turnEnding = false;
   readonly #registrations: RegistrationGate;
   readonly #unknownKeys = new UnknownKeys();
-  #health: { at: number; answer: Promise<MeteringHealth> } | undefined;
+  #health: HealthAnswer | undefined;
   readonly #endTurn = (): void => {
     this.#turn++;
     this.#turnEnding = false;
@@ -268,11 +277,15 @@ export class NatsMeter implements Meter {
   }
 
   health(): Promise<MeteringHealth> {
-    const now = performance.now();
-    if (this.#health === undefined || now - this.#health.at >= HEALTH_CACHE_MS) {
-      this.#health = { at: now, answer: this.#nats.health() };
-    }
-    return this.#health.answer;
+    const kept = this.#health;
+    if (kept !== undefined && (kept.pending || (kept.healthy && performance.now() - kept.at < HEALTH_CACHE_MS))) return kept.answer;
+    const asked: HealthAnswer = { at: performance.now(), pending: true, healthy: false, answer: this.#nats.health() };
+    this.#health = asked;
+    void asked.answer.then((h) => {
+      asked.pending = false;
+      asked.healthy = h.reachable && h.canCommit;
+    });
+    return asked.answer;
   }
 
   close(): Promise<void> {
