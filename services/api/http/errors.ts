@@ -5,6 +5,7 @@ import {
   MeteringStorageError,
   QuotaExceededError,
   RateLimitedError,
+  RegistrationsBusyError,
 } from '../../shared/domain-errors.ts';
 import { ApiError, internalError, invalidApiKey } from '../../shared/errors.ts';
 import { BodyAbortedError } from './hyper-express-adapter.ts';
@@ -33,6 +34,8 @@ export function toApiError(error: unknown, contact?: OperatorContact): { apiErro
   }
   // Metering logged the cause once and /healthz reports it; a line per refused request would flood the log.
   if (error instanceof MeteringStorageError) return { apiError: internalError(), unexpected: false };
+  // A bound on registrations in flight refused it: counted in the metrics, not logged per request.
+  if (error instanceof RegistrationsBusyError) return { apiError: internalError(), unexpected: false };
   if (error instanceof InvalidRegistrationError) {
     return {
       apiError: new ApiError('invalid_parameter', `Invalid parameter '${error.parameter}': ${error.message}`),
