@@ -26,18 +26,21 @@ async function main(): Promise<void> {
     process.exit(EXIT_SNAPSHOT);
   });
   const counters = new WorkerCounters();
-  const meter = startMeter({
-    natsUrl: config.natsUrl,
-    natsAuth: config.natsAuth,
-    workerName: config.workerName,
-    dataDir: config.dataDir,
-    stats: counters,
-    // One line when the host's ledger starts failing for lack of space and one when it recovers, not one per request.
-    onLedgerFault: (fault) =>
-      fault === undefined
-        ? log.info({ msg: 'host allowance (DATA_DIR/host-allowance) takes writes again' })
-        : log.error({ msg: 'host allowance (DATA_DIR/host-allowance) cannot be written: free space in DATA_DIR; metered requests without units held fail closed', error: fault }),
-  }, (error) => log.error({ msg: 'cannot connect to NATS: metered requests and registrations fail closed', error: String(error) }));
+  // Connects in the background: the worker listens even while NATS is down (metered routes fail closed).
+  const meter = startMeter(
+    {
+      natsUrl: config.natsUrl,
+      natsAuth: config.natsAuth,
+      workerName: config.workerName,
+      dataDir: config.dataDir,
+      stats: counters,
+      storage: {
+        failed: (cause) => log.error({ msg: `host allowance cannot commit (metered requests fail closed until it can): ${cause}` }),
+        recovered: () => log.info({ msg: 'host allowance commits again' }),
+      },
+    },
+    (error) => log.error({ msg: 'cannot connect to NATS: metered requests and registrations fail closed', error: String(error) }),
+  );
   // Set once the app exists: a fault found while serving stops the worker like a signal, with a failing code.
   let stopOn = (_why: string, _code: number): void => undefined;
   const deps: Deps = {

@@ -143,6 +143,7 @@ function createContext(options: MeteringServiceOptions): MeteringContext {
     accounts: createAccounts(db),
     shards: shardsOver(options.shardDbs ?? Array.from({ length: SHARD_COUNT }, () => db)),
     throttle: createThrottle(db),
+    registrations: new GroupCommit(db),
     now,
     log,
     storage: new StorageHealth({ db, log, now, onFatal }),

@@ -32,7 +32,8 @@ export function toApiError(error: unknown, contact?: OperatorContact): { apiErro
     );
     return { apiError, unexpected: false };
   }
-  // Metering logged the cause once and /healthz reports it; a line per refused request would flood the log.
+  // Metering unreachable, a full disk, or registrations at their bound (counted in the metrics): fail closed,
+  // logged once per state change by the caller (fail-closed.ts), never a line per request.
   if (error instanceof MeteringUnavailableError) return { apiError: internalError(), unexpected: false };
   if (error instanceof InvalidRegistrationError) {
     return {

@@ -1,7 +1,7 @@
 // Metered requests and registrations refused because metering cannot be asked: one log line when that starts and
 // one when metering answers again, every refusal counted in the metrics (dict_failed_closed_total). A line (and a
 // stack) per refused request would flood the log in an outage and rotate the evidence of its start away.
-import { MeteringStorageError, type MeteringUnavailableError } from '../../shared/domain-errors.ts';
+import { MeteringStorageError, RegistrationsBusyError, type MeteringUnavailableError } from '../../shared/domain-errors.ts';
 
 import type { Deps } from '../deps.ts';
 
@@ -15,6 +15,8 @@ class FailClosed {
   constructor(private readonly deps: Deps) {}
 
   failed(error: MeteringUnavailableError): void {
+    // A bound on registrations in flight, not an outage: the guards' metrics count it.
+    if (error instanceof RegistrationsBusyError) return;
     // A full disk is logged once where it is met (metering, or this worker's host ledger): counted only.
     const reason: FailClosedReason = error instanceof MeteringStorageError ? 'storage' : 'unreachable';
     this.deps.stats.failedClosed?.(reason);

@@ -18,6 +18,7 @@ import type { Deps } from '../deps.ts';
 import type { PipelineRequest, PipelineResponse } from './exchange.ts';
 import type { ApiHandler, PageHandler } from './route.ts';
 import type { Request, Response, Server } from 'hyper-express';
+import type { Readable } from 'node:stream';
 
 /** What the pipeline knows about one API request; handlers fill in the status and key prefix. */
 export interface RequestContext {
@@ -92,32 +93,86 @@ export function apiPipeline<Req extends PipelineRequest>(
 /** Answers a page that failed (the website's error page); the error is the handler's. */
 export type PageFailure = (req: PipelineRequest, res: PipelineResponse, error: unknown) => void;
 
+/** Runs before a page's handler: true when it answered the request itself (a page over its allowance). */
+export type PageGuard = (req: PipelineRequest, res: PipelineResponse) => boolean;
+
+export interface PagePipelineOptions {
+  /** The route reads its body, up to this many bytes: its handler gets a BodyRequest. */
+  bodyLimitBytes?: number;
+  /** The website's allowance of pages (web/page-guard.ts); none for files and preflights. */
+  guard?: PageGuard;
+}
+
 /**
- * A page's (or a preflight's) handler as hyper-express calls it: no API headers, no request log line; a
- * failure is answered by `failed` rather than with the API's JSON error.
+ * A page's (or a preflight's) handler as hyper-express calls it: no API headers, no request log line, but the
+ * request counted in the metrics under `route`; a failure is answered by `failed` rather than with the API's
+ * JSON error.
  */
 export function pagePipeline<Req extends PipelineRequest>(
   deps: Deps,
+  route: string,
   handler: PageHandler<Req>,
   failed: PageFailure,
-  bodyLimitBytes?: number,
+  options: PagePipelineOptions = {},
 ): HyperHandler {
   return (request, response) => {
     const started = performance.now();
-    const exchange = adapt(request, response, bodyLimitBytes);
+    const exchange = adapt(request, response, options.bodyLimitBytes);
     if (exchange.refused) return refuseFraming(deps, exchange.req, exchange.res, exchange.refused, started);
     const misdirected = hostRefusal(deps.config.allowedHosts, exchange.req.headers.host ?? '');
     if (misdirected) return refuseFraming(deps, exchange.req, exchange.res, misdirected, started);
     const req = exchange.req as Req;
-    const { res } = exchange;
+    const res = new StatusRecorder(exchange.res);
+    const finish = () => deps.stats.request(route, res.statusCode, Math.round((performance.now() - started) * 100) / 100);
     let pending: void | Promise<void> = undefined;
     try {
+      if (options.guard?.(req, res)) return finish();
       pending = handler(req, res);
     } catch (error) {
       failed(req, res, error);
     }
-    if (pending instanceof Promise) return pending.catch((error: unknown) => failed(req, res, error));
+    if (pending instanceof Promise) {
+      return pending.catch((error: unknown) => failed(req, res, error)).then(finish);
+    }
+    finish();
   };
+}
+
+/** A response that remembers the status it was given, for the metrics (hyper-express's has no public getter). */
+class StatusRecorder implements PipelineResponse {
+  statusCode = 200;
+  constructor(private readonly res: PipelineResponse) {}
+  status(code: number): this {
+    this.statusCode = code;
+    this.res.status(code);
+    return this;
+  }
+  header(name: string, value: string, overwrite?: boolean): this {
+    this.res.header(name, value, overwrite);
+    return this;
+  }
+  send(body?: string | Buffer, closeConnection?: boolean): this {
+    this.res.send(body, closeConnection);
+    return this;
+  }
+  stream(readable: Readable, totalBytes: number): unknown {
+    return this.res.stream(readable, totalBytes);
+  }
+  close(): void {
+    this.res.close();
+  }
+  once(event: 'abort', listener: () => void): unknown {
+    return this.res.once(event, listener);
+  }
+  get completed(): boolean {
+    return this.res.completed;
+  }
+  get initiated(): boolean {
+    return this.res.initiated;
+  }
+  get aborted(): boolean {
+    return this.res.aborted;
+  }
 }
 
 /**

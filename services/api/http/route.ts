@@ -90,10 +90,17 @@ export type ApiRoute = RouteBase & {
   );
 
 /**
- * The website's pages and files, and the CORS preflights: the pipeline without the API's request log line, a
- * failure answered with the website's error page.
+ * The website's pages and files, and the CORS preflights: the pipeline without the API's request log line (but
+ * counted in the metrics under their own route names), a failure answered with the website's error page.
  */
-export type PageRoute = RouteBase & { readonly kind: 'page' } & (
+export type PageRoute = RouteBase & {
+  readonly kind: 'page';
+  /**
+   * Not counted against the address's allowance of pages (web/page-guard.ts): the website's files (kept
+   * compressed in memory, cached by browsers for a year) and the API's CORS preflights.
+   */
+  readonly unlimited?: boolean;
+} & (
     | { readonly method: 'GET' | 'OPTIONS'; readonly handler: (setup: RouteSetup) => PageHandler<PipelineRequest> }
     | { readonly method: 'POST'; readonly bodyLimitBytes: number; readonly handler: (setup: RouteSetup) => PageHandler<BodyRequest> }
   );

@@ -6,12 +6,11 @@ import path from 'node:path';
 
 import { open, type Database } from 'lmdb';
 
-import { MeteringStorageError } from '../../shared/domain-errors.ts';
 import type { KeyInfo } from '../../shared/metering-protocol/protocol.ts';
 import type { Range } from '../../shared/metering-protocol/ranges.ts';
 import { makePrivateDir } from '../../shared/private-files.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
-import { LedgerStripe, type Drained, type HostTake } from './ledger-stripe.ts';
+import { LedgerStripe, type Drained, type HostTake, type LedgerStorage } from './ledger-stripe.ts';
 
 export type { Drained, HostTake } from './ledger-stripe.ts';
 
@@ -26,53 +25,12 @@ export class HostLedger {
   readonly #dir: string;
   readonly #stripes: LedgerStripe[];
 
-  /** The last write's failure for lack of space, until a write succeeds again. */
-  #fault: string | undefined;
-  readonly #onFault: (fault: string | undefined) => void;
-
-  /** `onFault`: told when writes start failing for lack of space (with the cause) and when they succeed again. */
-  constructor(dataDir: string, onFault: (fault: string | undefined) => void = () => undefined) {
-    this.#onFault = onFault;
+  /** `storage` hears when the ledger's disk stops taking commits and when it takes them again, once each. */
+  constructor(dataDir: string, storage: StorageEvents = {}) {
     this.#dir = path.resolve(dataDir, HOST_LEDGER_DIR);
-    this.#stripes = Array.from({ length: STRIPES }, (_, n) => new LedgerStripe(openShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`))));
+    const state = storageState(storage);
+    this.#stripes = Array.from({ length: STRIPES }, (_, n) => new LedgerStripe(openShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`)), state));
     this.hostId = this.#stripes[0].hostId();
-  }
-
-  /**
-   * Why writes fail now (a full disk), or undefined: /healthz reports it. While failing, each call tries one
-   * small write first, so that a health check sees the space come back without waiting for a request.
-   */
-  fault(): string | undefined {
-    if (this.#fault !== undefined) {
-      try {
-        this.#write(() => this.#stripes.forEach((stripe) => stripe.probe(Date.now())));
-      } catch (error) {
-        if (!(error instanceof HostLedgerFullError)) throw error;
-      }
-    }
-    return this.#fault;
-  }
-
-  /**
-   * Runs one write. A full disk (ENOSPC, LMDB's map full) becomes HostLedgerFullError, which fails the request
-   * closed without a log line of its own: the state change is reported once through onFault.
-   */
-  #write<T>(write: () => T): T {
-    let result: T;
-    try {
-      result = write();
-    } catch (error) {
-      if (!isFull(error)) throw error;
-      const cause = error instanceof Error ? error.message : String(error);
-      if (this.#fault === undefined) this.#onFault(cause);
-      this.#fault = cause;
-      throw new HostLedgerFullError(cause);
-    }
-    if (this.#fault !== undefined) {
-      this.#fault = undefined;
-      this.#onFault(undefined);
-    }
-    return result;
   }
 
   /** The stripe of a key (bits of its hash that do not choose its metering shard). */
@@ -93,27 +51,27 @@ export class HostLedger {
   }
 
   take(hash: string, endpoint: MeteredEndpoint, day: string, now: number, askBelowShare: number, askForMs: number): HostTake {
-    return this.#write(() => this.#of(hash).take(hash, endpoint, day, now, askBelowShare, askForMs));
+    return this.#of(hash).take(hash, endpoint, day, now, askBelowShare, askForMs);
   }
 
   grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, grant: { requestId: string; ranges: readonly Range[]; others: number }): void {
-    return this.#write(() => this.#of(hash).grant(hash, endpoint, day, info, grant));
+    this.#of(hash).grant(hash, endpoint, day, info, grant);
   }
 
   pendingRequest(hash: string, endpoint: MeteredEndpoint, day: string): string {
-    return this.#write(() => this.#of(hash).pendingRequest(hash, endpoint, day));
+    return this.#of(hash).pendingRequest(hash, endpoint, day);
   }
 
-  answered(hash: string, endpoint: MeteredEndpoint, day: string, id: string): void {
-    return this.#write(() => this.#of(hash).answered(hash, endpoint, day, id));
+  discard(hash: string, endpoint: MeteredEndpoint, day: string, requestId: string): boolean {
+    return this.#of(hash).discard(hash, endpoint, day, requestId);
   }
 
   exhausted(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, used: number, until: number): void {
-    return this.#write(() => this.#of(hash).exhausted(hash, endpoint, day, info, used, until));
+    this.#of(hash).exhausted(hash, endpoint, day, info, used, until);
   }
 
   askFailed(hash: string, endpoint: MeteredEndpoint, day: string): void {
-    return this.#write(() => this.#of(hash).askFailed(hash, endpoint, day));
+    this.#of(hash).askFailed(hash, endpoint, day);
   }
 
   holding(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
@@ -121,35 +79,24 @@ export class HostLedger {
   }
 
   drain(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
-    return this.#write(() => this.#of(hash).drain(hash, endpoint, day));
+    return this.#of(hash).drain(hash, endpoint, day);
   }
 
   forget(hash: string): Drained[] {
-    return this.#write(() => this.#of(hash).forget(hash));
+    return this.#of(hash).forget(hash);
   }
 
   sweepDays(today: string): Drained[] {
-    return this.#write(() => this.#stripes.flatMap((stripe) => stripe.sweepDays(today)));
+    return this.#stripes.flatMap((stripe) => stripe.sweepDays(today));
   }
 
   clear(): Drained[] {
-    return this.#write(() => this.#stripes.flatMap((stripe) => stripe.clear()));
+    return this.#stripes.flatMap((stripe) => stripe.clear());
   }
 
   async close(): Promise<void> {
     await Promise.all(this.#stripes.map((_, n) => closeShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`))));
   }
-}
-
-/** The host's ledger takes no writes for lack of space: the request fails closed (internal_error). */
-export class HostLedgerFullError extends MeteringStorageError {
-  override readonly name = 'HostLedgerFullError';
-}
-
-/** LMDB's answers to a full disk or a full map (ENOSPC from its write of a page, MDB_MAP_FULL). */
-function isFull(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === 'ENOSPC' || code === 'MDB_MAP_FULL' || /No space left on device|MDB_MAP_FULL/.test(String(message));
 }
 
 /**
@@ -179,4 +126,26 @@ async function closeShared(dir: string): Promise<void> {
   if (handle === undefined || --handle.refs > 0) return;
   handles.delete(dir);
   await handle.db.close();
+}
+
+export interface StorageEvents {
+  failed?: (cause: string) => void;
+  recovered?: () => void;
+}
+
+/** The ledger's disk state, shared by its stripes: a flood of failing requests is one event, not one per request. */
+function storageState(events: StorageEvents): LedgerStorage {
+  let failing = false;
+  return {
+    failed(cause) {
+      if (failing) return;
+      failing = true;
+      events.failed?.(cause instanceof Error ? cause.message : String(cause));
+    },
+    committed() {
+      if (!failing) return;
+      failing = false;
+      events.recovered?.();
+    },
+  };
 }

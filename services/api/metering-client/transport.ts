@@ -42,7 +42,7 @@ export interface TransportOptions {
   stats?: Pick<WorkerStats, 'lease'>;
   epoch: () => number;
   holding: (hash: string, endpoint: MeteredEndpoint, holder: Holder, day: string) => Range[];
-  hostRequest: LeaseRequestsOptions['hostRequest'];
+  hostRequestId: LeaseRequestsOptions['hostRequestId'];
 }
 
 export async function connectTransport(o: TransportOptions, events: TransportEvents): Promise<MeteringTransport> {
@@ -89,7 +89,7 @@ export class MeteringTransport {
       epoch: o.epoch,
       stats: o.stats,
       holding: o.holding,
-      hostRequest: o.hostRequest,
+      hostRequestId: o.hostRequestId,
     });
     void this.#watchStatus(events);
   }
