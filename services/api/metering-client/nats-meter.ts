@@ -1,7 +1,7 @@
 // The worker's Meter: the allowance (allowance.ts) decides each admission from units held in this worker or by
 // its host; when it holds none, the transport (transport.ts) asks the metering service over NATS and the
 // admission decides again (docs/metering.md).
-import { InvalidApiKeyError, MeteringUnavailableError, RateLimitedError, RegistrationsBusyError } from '../../shared/domain-errors.ts';
+import { InvalidApiKeyError, MeteringStorageError, MeteringUnavailableError, RateLimitedError, RegistrationsBusyError } from '../../shared/domain-errors.ts';
 import { utcDay } from '../../shared/metering-protocol/day.ts';
 import { hashApiKey, isWellFormedKey } from '../../shared/metering-protocol/keys.ts';
 import type { NatsAuth } from '../../shared/nats-auth/credentials.ts';
@@ -194,7 +194,20 @@ export class NatsMeter implements Meter {
     return decision;
   }
 
-  async #admitSlowly(hash: string, endpoint: MeteredEndpoint, first: Holder): Promise<Admission> {
+  /** #admitAsking; a full disk met on the way ends the healthy /healthz answer kept (HEALTH_CACHE_MS) at once. */
+  #admitSlowly(hash: string, endpoint: MeteredEndpoint, first: Holder): Promise<Admission> {
+    return this.#admitAsking(hash, endpoint, first).catch((error: unknown) => {
+      this.#storageFailed(error);
+      throw error;
+    });
+  }
+
+  /** From the first commit that failed for lack of space, /healthz asks again rather than answer a kept 200. */
+  #storageFailed(error: unknown): void {
+    if (error instanceof MeteringStorageError) this.#health = undefined;
+  }
+
+  async #admitAsking(hash: string, endpoint: MeteredEndpoint, first: Holder): Promise<Admission> {
     const deadline = performance.now() + ADMISSION_DEADLINE_MS;
     let holder = first;
     for (;;) {
@@ -293,9 +306,11 @@ export class NatsMeter implements Meter {
    * cache to work at once: 160 random bits were never refused before.
    */
   register(input: RegistrationInput, clientIp: string): Promise<Registration> {
-    return this.#registrations.register(clientIp, () =>
-        // Not connected yet (NATS down since start): fails closed, as a rejection.
-        this.#transport === undefined ? Promise.reject(new MeteringUnavailableError('metering is not connected yet')) : this.#transport.register(input, clientIp)).catch((error: unknown) => {
+    // Not connected yet (NATS down since start): fails closed, as a rejection.
+    const ask = () =>
+      this.#transport === undefined ? Promise.reject(new MeteringUnavailableError('metering is not connected yet')) : this.#transport.register(input, clientIp);
+    return this.#registrations.register(clientIp, ask).catch((error: unknown) => {
+      this.#storageFailed(error);
       if (error instanceof RateLimitedError) this.o.stats?.guarded('registration');
       else if (error instanceof RegistrationsBusyError) this.o.stats?.guarded('registrations_busy');
       throw error;
