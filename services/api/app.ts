@@ -3,6 +3,7 @@ import { Server } from 'hyper-express';
 
 import { ApiError, notFound } from '../shared/errors.ts';
 import { inFlightOf } from './http/in-flight.ts';
+import { ResponseBuffers } from './http/response-buffers.ts';
 import { apiPipeline, pagePipeline, writeError } from './http/pipeline.ts';
 import { wireRoutes } from './http/wire.ts';
 import { ROUTES } from './routes.ts';
@@ -37,6 +38,7 @@ export function createApp(deps: Deps): Server {
     // main.ts owns the signals: it drains in-flight requests before closing.
     auto_close: false,
   });
+  deps.responseBuffers ??= new ResponseBuffers({ stallMs: deps.config.responseStallMs, maxBytes: deps.config.responseBufferBytes });
   const inFlight = inFlightOf(app);
   const pageFailed = pageFailure(deps);
   const guard = pageGuard(deps);

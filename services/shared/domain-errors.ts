@@ -53,7 +53,7 @@ export class MeteringUnavailableError extends Error {
  * /healthz reports it: the request fails closed without a log line of its own.
  */
 export class MeteringStorageError extends MeteringUnavailableError {
-  override readonly name = 'MeteringStorageError';
+  override readonly name: string = 'MeteringStorageError';
 }
 
 /**

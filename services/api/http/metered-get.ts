@@ -15,6 +15,8 @@ import { clientIp } from './client-ip.ts';
 import { framingOf, headerLines } from './framing.ts';
 import { API_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 import { inFlightOf } from './in-flight.ts';
+import { failClosedOf } from './fail-closed.ts';
+import { hostRefusal } from './host.ts';
 import { logRequest, publicError } from './pipeline.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
@@ -154,6 +156,8 @@ class MeteredGet {
       const framing = framingOf(headerLines(raw));
       if (framing.body === 'refused') return this.done(started, this.sendError(res, framing.error, undefined, true));
     }
+    const misdirected = hostRefusal(this.deps.config.allowedHosts, raw.getHeader('host'));
+    if (misdirected !== undefined) return this.done(started, this.sendError(res, misdirected, undefined, true));
     const req = this.readRequest(raw);
     const key = apiKeyFrom(raw.getHeader(X_API_KEY), raw.getHeader(AUTHORIZATION));
     let admission: Admission | undefined;
@@ -180,6 +184,7 @@ class MeteredGet {
       (granted) => {
         if (aborted) return this.done(started, 499, granted);
         this.deps.stats.admitted(this.endpoint, 'asked');
+        failClosedOf(this.deps).answered();
         res.cork(() => this.done(started, this.reply(res, req, granted), granted));
       },
       (error: unknown) => {

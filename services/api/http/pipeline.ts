@@ -5,7 +5,10 @@
 // routes, the in-flight count and one log line.
 import { performance } from 'node:perf_hooks';
 
+import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { toApiError } from './errors.ts';
+import { failClosedOf } from './fail-closed.ts';
+import { hostRefusal } from './host.ts';
 import { API_HEADER_ENTRIES, JSON_CONTENT_TYPE, NO_STORE, NOSNIFF } from './headers.ts';
 import { adapt } from './hyper-express-adapter.ts';
 import { inFlightOf } from './in-flight.ts';
@@ -35,6 +38,8 @@ export interface ApiPipelineOptions {
   cors?: boolean;
   /** The route reads its body, up to this many bytes: its handler gets a BodyRequest. */
   bodyLimitBytes?: number;
+  /** The route streams its body: clients that stop reading are dropped (deps.responseBuffers). */
+  streams?: boolean;
 }
 
 /**
@@ -56,8 +61,10 @@ export function apiPipeline<Req extends PipelineRequest>(
   };
   return (request, response) => {
     const started = performance.now();
-    const exchange = adapt(request, response, options.bodyLimitBytes);
+    const exchange = adapt(request, response, options.bodyLimitBytes, options.streams ? deps.responseBuffers : undefined);
     if (exchange.refused) return refuseFraming(deps, exchange.req, exchange.res, exchange.refused, started);
+    const misdirected = hostRefusal(deps.config.allowedHosts, exchange.req.headers.host ?? '');
+    if (misdirected) return refuseFraming(deps, exchange.req, exchange.res, misdirected, started);
     // adapt gives a BodyRequest exactly when the route has a body limit, as route.ts types its handler.
     const req = exchange.req as Req;
     const { res } = exchange;
@@ -112,6 +119,8 @@ export function pagePipeline<Req extends PipelineRequest>(
     const started = performance.now();
     const exchange = adapt(request, response, options.bodyLimitBytes);
     if (exchange.refused) return refuseFraming(deps, exchange.req, exchange.res, exchange.refused, started);
+    const misdirected = hostRefusal(deps.config.allowedHosts, exchange.req.headers.host ?? '');
+    if (misdirected) return refuseFraming(deps, exchange.req, exchange.res, misdirected, started);
     const req = exchange.req as Req;
     const res = new StatusRecorder(exchange.res);
     const finish = () => deps.stats.request(route, res.statusCode, Math.round((performance.now() - started) * 100) / 100);
@@ -166,7 +175,10 @@ class StatusRecorder implements PipelineResponse {
   }
 }
 
-/** RFC 9112 §6.3: after a request whose framing is unknown, nothing more on the connection can be trusted. */
+/**
+ * RFC 9112 §6.3: after a request whose framing is unknown, nothing more on the connection can be trusted. A Host
+ * this service does not answer for is refused the same way, before any route runs.
+ */
 function refuseFraming(deps: Deps, req: PipelineRequest, res: PipelineResponse, error: ApiError, started: number): void {
   writeError(deps, req, res, { route: 'framing', status: 400, close: true }, error);
   logRequest(deps, req.method, 'framing', error.status, started);
@@ -194,6 +206,7 @@ export function logRequest(deps: Deps, method: string, route: string, status: nu
  */
 export function publicError(deps: Deps, method: string, route: string, error: unknown): ApiError {
   const { apiError, unexpected } = toApiError(error, deps.config.operatorContact);
+  if (error instanceof MeteringUnavailableError) failClosedOf(deps).failed(error);
   if (unexpected) {
     if (isDamagedFile(error)) deps.onSnapshotFault?.(error);
     deps.log.error({
@@ -226,6 +239,8 @@ export function writeError(deps: Deps, req: PipelineRequest, res: PipelineRespon
   res.status(apiError.status);
   res.header('content-type', JSON_CONTENT_TYPE, true);
   res.header('cache-control', NO_STORE, true);
+  // Every API error, a framing 400 (answered before any route's headers) included.
+  res.header(NOSNIFF[0], NOSNIFF[1], true);
   for (const [name, value] of Object.entries(apiError.headers)) res.header(name, value, true);
   res.send(JSON.stringify(apiError.toBody()), ctx.close);
 }

@@ -82,6 +82,8 @@ export type ApiRoute = RouteBase & {
   readonly kind: 'api';
   /** Send the CORS headers (default): false for a route no page of another origin may read. */
   readonly cors?: boolean;
+  /** Streams its body: its response is written by the adapter, which drops clients that stop reading. */
+  readonly streams?: boolean;
 } & (
     | { readonly method: 'GET'; readonly handler: (setup: RouteSetup) => ApiHandler<PipelineRequest> }
     | { readonly method: 'POST'; readonly bodyLimitBytes: number; readonly handler: (setup: RouteSetup) => ApiHandler<BodyRequest> }

@@ -37,7 +37,7 @@ function pipelineOf(
 ): HyperHandler {
   const bodyLimitBytes = route.method === 'POST' ? route.bodyLimitBytes : undefined;
   if (route.kind === 'api') {
-    return apiPipeline(app, setup.deps, routeName(route), route.handler(setup), { cors: route.cors, bodyLimitBytes });
+    return apiPipeline(app, setup.deps, routeName(route), route.handler(setup), { cors: route.cors, bodyLimitBytes, streams: route.streams });
   }
   const guard = route.unlimited ? undefined : pageGuard;
   return pagePipeline(setup.deps, routeName(route), route.handler(setup), pageFailed, { bodyLimitBytes, guard });

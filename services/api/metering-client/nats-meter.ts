@@ -1,9 +1,10 @@
 // The worker's Meter: the allowance (allowance.ts) decides each admission from units held in this worker or by
 // its host; when it holds none, the transport (transport.ts) asks the metering service over NATS and the
 // admission decides again (docs/metering.md).
-import { InvalidApiKeyError, MeteringUnavailableError, RateLimitedError, RegistrationsBusyError } from '../../shared/domain-errors.ts';
+import { InvalidApiKeyError, MeteringStorageError, MeteringUnavailableError, RateLimitedError, RegistrationsBusyError } from '../../shared/domain-errors.ts';
 import { utcDay } from '../../shared/metering-protocol/day.ts';
 import { hashApiKey, isWellFormedKey } from '../../shared/metering-protocol/keys.ts';
+import type { NatsAuth } from '../../shared/nats-auth/credentials.ts';
 import type { LeaseReply } from '../../shared/metering-protocol/protocol.ts';
 import { Lru } from '../../shared/lru.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
@@ -45,6 +46,8 @@ interface HealthAnswer {
 
 export interface ConnectMeterOptions {
   natsUrl: string;
+  /** The api role's NATS user and inbox prefix (services/shared/nats-auth); none on a bus without users. */
+  natsAuth?: NatsAuth;
   workerName: string;
   /** DATA_DIR: the host's shared allowance lives in DATA_DIR/host-allowance, one per host. */
   dataDir: string;
@@ -59,6 +62,17 @@ export interface ConnectMeterOptions {
 export async function connectMeter(options: ConnectMeterOptions): Promise<Meter> {
   const meter = new NatsMeter(options);
   await meter.connect();
+  return meter;
+}
+
+/**
+ * A meter that connects in the background, trying until NATS answers: the worker listens at once (the website
+ * and the downloads need no metering), and metered requests and registrations fail closed until it is connected.
+ * `onConnectError` hears of a first connection that failed for good (credentials refused).
+ */
+export function startMeter(options: ConnectMeterOptions, onConnectError: (error: unknown) => void): Meter {
+  const meter = new NatsMeter(options);
+  meter.connect(true).catch(onConnectError);
   return meter;
 }
 
@@ -93,10 +107,12 @@ export class NatsMeter implements Meter {
     this.#registrations = new RegistrationGate(this.#now);
   }
 
-  async connect(): Promise<void> {
-    this.#transport = await connectTransport(
+  async connect(waitOnFirstConnect = false): Promise<void> {
+    const transport = await connectTransport(
       {
         natsUrl: this.o.natsUrl,
+        natsAuth: this.o.natsAuth,
+        waitOnFirstConnect,
         workerName: this.o.workerName,
         hostHolder: this.allowance.host.hostId,
         stats: this.o.stats,
@@ -116,6 +132,12 @@ export class NatsMeter implements Meter {
         },
       },
     );
+    // Closed while it was connecting (a worker stopped before NATS came up): nothing is left open.
+    if (this.#closing !== undefined) {
+      await transport.close(false);
+      return;
+    }
+    this.#transport = transport;
   }
 
   get #nats(): MeteringTransport {
@@ -163,7 +185,7 @@ export class NatsMeter implements Meter {
   #decide(hash: string, endpoint: MeteredEndpoint): Decision {
     const decision = this.allowance.decide(hash, endpoint, this.#now(), this.#currentTurn());
     const ahead = decision.kind === 'admitted' ? decision.ahead : undefined;
-    if (ahead !== undefined && !this.#nats.leases.inFlight(hash, endpoint, ahead.holder)) {
+    if (ahead !== undefined && this.#transport !== undefined && !this.#transport.leases.inFlight(hash, endpoint, ahead.holder)) {
       // Nothing waits on it: if it fails, the admission that finds nothing held asks again and reports.
       this.#ask(hash, endpoint, ahead.holder, ahead.day, Math.max(1, ahead.ahead)).catch(() => {
         if (ahead.holder === 'host') this.allowance.host.askFailed(hash, endpoint, ahead.day);
@@ -172,7 +194,20 @@ export class NatsMeter implements Meter {
     return decision;
   }
 
-  async #admitSlowly(hash: string, endpoint: MeteredEndpoint, first: Holder): Promise<Admission> {
+  /** #admitAsking; a full disk met on the way ends the healthy /healthz answer kept (HEALTH_CACHE_MS) at once. */
+  #admitSlowly(hash: string, endpoint: MeteredEndpoint, first: Holder): Promise<Admission> {
+    return this.#admitAsking(hash, endpoint, first).catch((error: unknown) => {
+      this.#storageFailed(error);
+      throw error;
+    });
+  }
+
+  /** From the first commit that failed for lack of space, /healthz asks again rather than answer a kept 200. */
+  #storageFailed(error: unknown): void {
+    if (error instanceof MeteringStorageError) this.#health = undefined;
+  }
+
+  async #admitAsking(hash: string, endpoint: MeteredEndpoint, first: Holder): Promise<Admission> {
     const deadline = performance.now() + ADMISSION_DEADLINE_MS;
     let holder = first;
     for (;;) {
@@ -190,7 +225,9 @@ export class NatsMeter implements Meter {
   /** One request for units of a slot (joined by the admissions that wait for the same); `ahead` 0: for a waiting admission. */
   #ask(hash: string, endpoint: MeteredEndpoint, holder: Holder, day: string | undefined, ahead: number): Promise<void> {
     const askedFor = day ?? utcDay(this.#now());
-    return this.#nats.leases.acquire(hash, endpoint, askedFor, holder, ahead, (reply, sentAtEpoch, requestId) =>
+    // Not connected yet (NATS down since start): the admission fails closed, as a rejection, never a throw.
+    if (this.#transport === undefined) return Promise.reject(new MeteringUnavailableError('metering is not connected yet'));
+    return this.#transport.leases.acquire(hash, endpoint, askedFor, holder, ahead, (reply, sentAtEpoch, requestId) =>
       this.#apply(hash, endpoint, holder, reply, sentAtEpoch, requestId),
     );
   }
@@ -269,7 +306,11 @@ export class NatsMeter implements Meter {
    * cache to work at once: 160 random bits were never refused before.
    */
   register(input: RegistrationInput, clientIp: string): Promise<Registration> {
-    return this.#registrations.register(clientIp, () => this.#nats.register(input, clientIp)).catch((error: unknown) => {
+    // Not connected yet (NATS down since start): fails closed, as a rejection.
+    const ask = () =>
+      this.#transport === undefined ? Promise.reject(new MeteringUnavailableError('metering is not connected yet')) : this.#transport.register(input, clientIp);
+    return this.#registrations.register(clientIp, ask).catch((error: unknown) => {
+      this.#storageFailed(error);
       if (error instanceof RateLimitedError) this.o.stats?.guarded('registration');
       else if (error instanceof RegistrationsBusyError) this.o.stats?.guarded('registrations_busy');
       throw error;
@@ -277,6 +318,7 @@ export class NatsMeter implements Meter {
   }
 
   health(): Promise<MeteringHealth> {
+    if (this.#transport === undefined) return Promise.resolve({ reachable: false, canCommit: false });
     const kept = this.#health;
     if (kept !== undefined && (kept.pending || (kept.healthy && performance.now() - kept.at < HEALTH_CACHE_MS))) return kept.answer;
     const asked: HealthAnswer = { at: performance.now(), pending: true, healthy: false, answer: this.#nats.health() };

@@ -32,6 +32,8 @@ export interface WorkerStats {
   refused(endpoint: string, code: string): void;
   lease(outcome: LeaseOutcome, ms: number): void;
   guarded(guard: Guard): void;
+  /** A request refused because metering could not be asked (http/fail-closed.ts). */
+  failedClosed?(reason: 'unreachable' | 'storage'): void;
 }
 
 class Histogram {
@@ -80,6 +82,7 @@ export class WorkerCounters implements WorkerStats {
   readonly #leases = new Map<LeaseOutcome, number>();
   readonly #leaseTime = new Histogram(LEASE_BUCKETS_MS);
   readonly #guarded = new Map<Guard, number>();
+  readonly #failedClosed = { unreachable: 0, storage: 0 };
 
   request(route: string, status: number, ms: number): void {
     let stats = this.#routes.get(route);
@@ -109,6 +112,10 @@ export class WorkerCounters implements WorkerStats {
     this.#guarded.set(guard, (this.#guarded.get(guard) ?? 0) + 1);
   }
 
+  failedClosed(reason: 'unreachable' | 'storage'): void {
+    this.#failedClosed[reason]++;
+  }
+
   #endpoint(endpoint: string): EndpointStats {
     let stats = this.#endpoints.get(endpoint);
     if (stats === undefined) {
@@ -136,6 +143,12 @@ export class WorkerCounters implements WorkerStats {
     }
     return [
       { name: 'dict_http_requests_total', help: 'Requests answered, by route pattern and status.', type: 'counter', values: requests },
+      {
+        name: 'dict_failed_closed_total',
+        help: 'Requests refused (internal_error) because metering could not be asked: unreachable, or unable to commit (storage).',
+        type: 'counter',
+        values: Object.entries(this.#failedClosed).map(([reason, value]) => ({ labels: { reason }, value })),
+      },
       {
         name: 'dict_http_request_duration_seconds',
         help: "Time from a request's arrival in the worker to its response, by route pattern.",

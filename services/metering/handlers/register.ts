@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { z } from 'zod';
 
+import { canonicalEmail, emailProblem } from '../../shared/email.ts';
 import { displayPrefix, generateApiKey, hashApiKey } from '../../shared/metering-protocol/keys.ts';
 import type { registerReply, RegisterRequest } from '../../shared/metering-protocol/protocol.ts';
 import { ServiceFault, type MeteringContext } from '../context.ts';
@@ -14,8 +15,6 @@ const ORGANIZATION_MAX = 200;
 const USE_CASE_MAX = 500;
 const KEY_NAME_MAX = 100;
 const DEFAULT_KEY_NAME = 'default';
-/** Permissive address shape, the same the route checks. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * Registrations waiting for their group commit, at most: beyond, one is refused at once (`busy`), so that
  * a flood from many addresses can neither queue without bound nor make one commit long enough to hold up the
@@ -28,10 +27,9 @@ export function handleRegister(ctx: MeteringContext, req: RegisterRequest): Prom
   const now = ctx.now();
   // Checked first and counted even when refused (spec: every request counts), in memory: nothing is written.
   if (!ctx.throttle.attempt(req.clientIp, now)) throw new ServiceFault('rate_limited', RATE_LIMITED);
-  const email = req.input.email.trim().toLowerCase();
-  if (!EMAIL_SHAPE.test(email)) {
-    throw new ServiceFault('invalid_registration', "Invalid parameter 'email': must be an email address", 'email');
-  }
+  const email = canonicalEmail(req.input.email);
+  const problem = emailProblem(email);
+  if (problem !== undefined) throw new ServiceFault('invalid_registration', `Invalid parameter 'email': ${problem}`, 'email');
   if (ctx.registrations.pending >= MAX_PENDING_REGISTRATIONS) throw new ServiceFault('busy', 'registrations are busy: try again shortly');
   // The group's transaction is IMMEDIATE: another metering process cannot insert the same email, or a key of
   // the same address, between this one's read and its insert.
