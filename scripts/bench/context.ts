@@ -3,6 +3,7 @@
 // exporting a Section, its result type added to SectionResults, and its place in SECTIONS (sections.ts).
 import type { BenchOptions } from './args.ts';
 import type { CompressionResult } from './compression-loop.ts';
+import type { FloodsResult } from './floods.ts';
 import type { HttpResult } from './http.ts';
 import type { Busyness, MachineInfo } from './machine.ts';
 import type { ManyClientsResult } from './many-clients.ts';
@@ -36,6 +37,7 @@ export interface SectionResults {
   metering?: MeteringResult;
   'many-clients'?: ManyClientsResult;
   compression?: CompressionResult;
+  floods?: FloodsResult;
 }
 export type SectionId = keyof SectionResults;
 

@@ -29,26 +29,30 @@ export const WordSummarySchema = z.object({
     .describe('true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000)'),
   isVerified: z
     .boolean()
-    .describe('true only where the source marks the entry as reviewed by a person; no current source does, so it is false for every entry served'),
+    .describe(
+      "true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its " +
+        'entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build ' +
+        'derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is.',
+    ),
   frequencyRank: z.number().int().min(1).nullable().describe('place of the form in its language\'s frequency list (1 = most frequent); null when the list does not have it'),
   glosses: z.array(z.string()).describe('English meanings, one per sense, in the source\'s order'),
   partOfSpeech: z.enum(PARTS_OF_SPEECH).describe('the word class, mapped from the source\'s tags onto one vocabulary for every language'),
   matchType: z
     .enum(MATCH_TYPES)
     .describe(
-      'how the entry matched q, in ranking order: exact (the form as written, tone marks included); folded (the ' +
-        'same letters without tone marks, underdots or hooked letters); variant (a variant or another standard ' +
-        'spelling of the headword); form (a plural, inflected form, romanisation or other form the source lists); ' +
-        'prefix (a headword or variant that starts with q, or contains it as a word); gloss (an English meaning: ' +
-        'whole glosses first, then glosses that begin with q, then glosses that contain its words); browse (no q: ' +
-        'the language listed alphabetically, nothing matched)',
+      'how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an ' +
+        'English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots ' +
+        'or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English ' +
+        'meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other ' +
+        'form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); ' +
+        'browse (no q: the language listed alphabetically, nothing matched)',
     ),
   score: z
     .number()
     .describe(
-      'relevance within this result set, higher first: the band of the matchType (exact 6, folded 5, variant 4, ' +
-        'form 3, prefix 2, gloss 1) plus a fraction for the place inside it; 0 when browsing. Compare scores ' +
-        'within one query only',
+      'relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, ' +
+        'variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare ' +
+        'scores within one query only',
     ),
 });
 export type WordSummary = z.infer<typeof WordSummarySchema>;
@@ -93,11 +97,13 @@ export const VariantSchema = z.object({
 export const FormSchema = z.object({
   form: z.string().describe('the form as the source gives it'),
   kind: z
-    .enum(['tone-marked', 'spelling', 'romanisation', 'other-script', 'plural', 'form'])
+    .enum(['tone-marked', 'spelling', 'romanisation', 'other-script', 'plural', 'form', 'stem', 'class-form'])
     .describe(
       'tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); ' +
         'romanisation: the word in Latin letters (Ge\'ez-script languages); other-script: the word in another script ' +
-        '(Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form)',
+        '(Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); ' +
+        'stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an ' +
+        'adjective in a noun class, derived by rule and attested in the language\'s text (Swahili nzuri, mzuri for zuri)',
     ),
 });
 
@@ -115,6 +121,11 @@ export const RelatedFormSchema = z.object({
   slug: z.string().nullable().describe('that entry\'s slug, or null'),
 });
 
+export const DialectSchema = z.object({
+  name: z.string().describe('the dialect, e.g. Onitsha'),
+  note: z.string().describe('what that means for the entry, in a sentence or two to show with it'),
+});
+
 export const EntrySchema = WordSummarySchema.omit({ matchType: true, score: true }).extend({
   languageName: z.string().describe('the language\'s English name'),
   etymologyNumber: z
@@ -130,6 +141,10 @@ export const EntrySchema = WordSummarySchema.omit({ matchType: true, score: true
   derived: z.array(RelatedFormSchema).describe('words made from this one'),
   related: z.array(RelatedFormSchema).describe('words the source points to'),
   stems: z.array(z.string()).describe('the stems or roots the source gives for the word'),
+  dialect: DialectSchema.nullable().describe(
+    'the dialect the entry records, where its lexicon records one dialect rather than the standard language ' +
+      '(every entry of the Igbo lexicon, Williamson\'s Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise',
+  ),
   source: SourceSchema.describe('where the entry comes from: show its attribution with the entry'),
   licence: LicenceSchema.describe('the licence of this entry (entries differ: CC BY-SA, Apache-2.0, GPL and others); examples and pronunciations carry their own'),
 });

@@ -10,7 +10,6 @@ import { connectMeter } from '../../services/api/metering-client/nats-meter.ts';
 import type { Meter } from '../../services/api/metering-client/meter.ts';
 import { openMeteringDb, type Db } from '../../services/metering/db/open.ts';
 import { silentLog } from '../../services/metering/log.ts';
-import type { Log } from '../../services/metering/log.ts';
 import { startMeteringService, type MeteringService } from '../../services/metering/service.ts';
 import { call } from '../../services/shared/metering-protocol/client.ts';
 import { RPC } from '../../services/shared/metering-protocol/protocol.ts';
@@ -35,11 +34,10 @@ export async function startMeteringInProcess(
   now?: () => number,
   dataDir = tempDir('svc'),
   onFatalStorageError?: (error: unknown) => void,
-  log: Log = silentLog,
 ): Promise<InProcessMetering> {
   const db = openMeteringDb(path.join(dataDir, 'metering.db'));
   const nc = await connect({ servers: natsUrl, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
-  const service = await startMeteringService({ nc, db, log, now, onFatalStorageError });
+  const service = await startMeteringService({ nc, db, log: silentLog, now, onFatalStorageError });
   let stopped = false;
   return {
     dataDir,

@@ -96,7 +96,7 @@ class Stats(TypedDict):
 PartOfSpeech = Literal["noun", "proper-noun", "verb", "adjective", "adverb", "pronoun", "numeral", "determiner", "preposition", "conjunction", "interjection", "particle", "affix", "phrase", "proverb", "letter", "abbreviation", "other"]
 
 
-MatchType = Literal["exact", "folded", "variant", "form", "prefix", "gloss", "browse"]
+MatchType = Literal["exact", "meaning", "folded", "variant", "gloss", "form", "prefix", "browse"]
 
 
 class WordSummary(TypedDict):
@@ -114,7 +114,7 @@ class WordSummary(TypedDict):
     pronunciation: Optional[str]
     #: true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000)
     isCommon: bool
-    #: true only where the source marks the entry as reviewed by a person; no current source does, so it is false for every entry served
+    #: true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is.
     isVerified: bool
     #: place of the form in its language's frequency list (1 = most frequent); null when the list does not have it
     frequencyRank: Optional[int]
@@ -122,9 +122,9 @@ class WordSummary(TypedDict):
     glosses: List[str]
     #: the word class, mapped from the source's tags onto one vocabulary for every language
     partOfSpeech: PartOfSpeech
-    #: how the entry matched q, in ranking order: exact (the form as written, tone marks included); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); gloss (an English meaning: whole glosses first, then glosses that begin with q, then glosses that contain its words); browse (no q: the language listed alphabetically, nothing matched)
+    #: how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
     matchType: MatchType
-    #: relevance within this result set, higher first: the band of the matchType (exact 6, folded 5, variant 4, form 3, prefix 2, gloss 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only
+    #: relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only
     score: float
 
 
@@ -199,13 +199,13 @@ class EntryVariant(TypedDict):
     note: Optional[str]
 
 
-EntryFormKind = Literal["tone-marked", "spelling", "romanisation", "other-script", "plural", "form"]
+EntryFormKind = Literal["tone-marked", "spelling", "romanisation", "other-script", "plural", "form", "stem", "class-form"]
 
 
 class EntryForm(TypedDict):
     #: the form as the source gives it
     form: str
-    #: tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form)
+    #: tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an adjective in a noun class, derived by rule and attested in the language's text (Swahili nzuri, mzuri for zuri)
     kind: EntryFormKind
 
 
@@ -231,6 +231,13 @@ class RelatedForm(TypedDict):
     slug: Optional[str]
 
 
+class EntryDialect(TypedDict):
+    #: the dialect, e.g. Onitsha
+    name: str
+    #: what that means for the entry, in a sentence or two to show with it
+    note: str
+
+
 class Entry(TypedDict):
     #: the entry's identifier, stable across snapshots built from the same source record
     id: int
@@ -246,7 +253,7 @@ class Entry(TypedDict):
     pronunciation: Optional[str]
     #: true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000)
     isCommon: bool
-    #: true only where the source marks the entry as reviewed by a person; no current source does, so it is false for every entry served
+    #: true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is.
     isVerified: bool
     #: place of the form in its language's frequency list (1 = most frequent); null when the list does not have it
     frequencyRank: Optional[int]
@@ -274,6 +281,8 @@ class Entry(TypedDict):
     related: List[RelatedForm]
     #: the stems or roots the source gives for the word
     stems: List[str]
+    #: the dialect the entry records, where its lexicon records one dialect rather than the standard language (every entry of the Igbo lexicon, Williamson's Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise
+    dialect: Optional[EntryDialect]
     #: where the entry comes from: show its attribution with the entry
     source: Source
     #: the licence of this entry (entries differ: CC BY-SA, Apache-2.0, GPL and others); examples and pronunciations carry their own
@@ -315,6 +324,7 @@ __all__ = [
     "EntryPronunciation",
     "RelatedFormRelation",
     "RelatedForm",
+    "EntryDialect",
     "Entry",
     "WordOfTheDay",
 ]

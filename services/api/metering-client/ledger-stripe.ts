@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { Database } from 'lmdb';
 
+import { MeteringStorageError } from '../../shared/domain-errors.ts';
+
 import type { KeyInfo } from '../../shared/metering-protocol/protocol.ts';
 import { countUnits, normalise, type Range } from '../../shared/metering-protocol/ranges.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
@@ -47,10 +49,11 @@ export interface Drained {
 }
 
 const slotKey = (hash: string, endpoint: string, day: string) => `s|${hash}|${endpoint}|${day}`;
-/** The id of the host's request for units of a slot that is out or was lost (every worker asks with it). */
+/**
+ * The id of the host's request for units of a slot that is out or was lost (every worker asks with it), until
+ * a grant answering it joins the ledger.
+ */
 const pendingKey = (hash: string, endpoint: string, day: string) => `r|${hash}|${endpoint}|${day}`;
-/** The id of the last grant applied to a slot: the same reply, got by two workers, is applied once. */
-const appliedKey = (hash: string, endpoint: string, day: string) => `a|${hash}|${endpoint}|${day}`;
 const infoKey = (hash: string) => `k|${hash}`;
 const idKey = (keyId: string) => `i|${keyId}`;
 
@@ -61,14 +64,33 @@ const idKey = (keyId: string) => `i|${keyId}`;
  */
 export class LedgerStripe {
   readonly #db: Database<Buffer, string>;
+  readonly #storage: LedgerStorage;
 
-  constructor(db: Database<Buffer, string>) {
+  constructor(db: Database<Buffer, string>, storage: LedgerStorage) {
     this.#db = db;
+    this.#storage = storage;
+  }
+
+  /**
+   * One write transaction. A disk that takes no more pages fails the request closed, as metering's own full
+   * disk does (internal_error, no log line per request): the worker says so once per change of state.
+   */
+  #transaction<T>(action: () => T): T {
+    let result: T;
+    try {
+      result = this.#db.transactionSync(action);
+    } catch (error) {
+      if (!isStorageFault(error)) throw error;
+      this.#storage.failed(error);
+      throw new MeteringStorageError(`host allowance cannot commit: ${(error as Error).message}`, { cause: error });
+    }
+    this.#storage.committed();
+    return result;
   }
 
   /** The host's id, made by the first worker that opens the ledger. */
   hostId(): string {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const held = this.#db.getBinary('host-id');
       if (held) return held.toString('utf8');
       const id = `host-${randomBytes(8).toString('hex')}`;
@@ -89,7 +111,7 @@ export class LedgerStripe {
 
   /** Takes the lowest unit the host holds for the slot; asks ahead once fewer than `askBelowShare` of the last grant are left. */
   take(hash: string, endpoint: MeteredEndpoint, day: string, now: number, askBelowShare: number, askForMs: number): HostTake {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key);
       if (rec === undefined) return { used: 0, askAhead: false, exhaustedUntil: 0, exhaustedUsed: 0 };
@@ -116,17 +138,19 @@ export class LedgerStripe {
   }
 
   /**
-   * A grant to the host: its units join the slot. `used - held` (the slot's count less what metering counts as
-   * the host's: granted, not returned) is what the other holders account for.
+   * A grant to the host: its units join the slot, if it answers the slot's pending request (pendingRequest),
+   * which it retires in the same transaction. `used - held` (the slot's count less what metering counts as the
+   * host's: granted, not returned) is what the other holders account for.
    */
   grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, grant: { requestId: string; ranges: readonly Range[]; others: number }): void {
     const { ranges, others } = grant;
-    this.#db.transactionSync(() => {
-      // Workers of the host ask with one request id (pendingRequest): metering answers a repeat with the same
-      // units, which must join the ledger once, or units taken meanwhile would be handed out again.
-      const applied = appliedKey(hash, endpoint, day);
-      if (this.#db.getBinary(applied)?.toString('utf8') === grant.requestId) return;
-      this.#db.putSync(applied, Buffer.from(grant.requestId));
+    this.#transaction(() => {
+      // Workers of the host ask with one request id, and metering answers each repeat of it with the same
+      // units: they must join the ledger once. A reply for an id that is no longer pending was applied
+      // already, however many grants joined since: a worker slow to read its reply would otherwise hand out
+      // again units the host's workers took meanwhile, or units metering has since reclaimed and granted to
+      // another holder.
+      if (!this.#retire(hash, endpoint, day, grant.requestId)) return;
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key) ?? fresh();
       const merged = normalise([...rangesOf(rec), ...ranges]);
@@ -143,7 +167,7 @@ export class LedgerStripe {
 
   /** Metering says the slot is used up: every worker refuses it locally until `until`. */
   exhausted(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, used: number, until: number): void {
-    this.#db.transactionSync(() => {
+    this.#transaction(() => {
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key) ?? fresh();
       rec[EXHAUSTED_UNTIL] = until;
@@ -156,7 +180,7 @@ export class LedgerStripe {
 
   /** An ask that failed: the next admission may ask again at once. */
   askFailed(hash: string, endpoint: MeteredEndpoint, day: string): void {
-    this.#db.transactionSync(() => {
+    this.#transaction(() => {
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key);
       if (rec === undefined) return;
@@ -176,7 +200,7 @@ export class LedgerStripe {
    * metering still counts the units the host served as the host's.
    */
   drain(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key);
       if (rec === undefined) return [];
@@ -190,7 +214,7 @@ export class LedgerStripe {
    * which checks the key again) and its units are handed back; its slots keep their counts for the day.
    */
   forget(hash: string): Drained[] {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const drained = this.#drainSlots(`s|${hash}|`, `s|${hash}}`);
       const info = this.info(hash);
       if (info !== undefined) this.#db.removeSync(idKey(info.id));
@@ -201,19 +225,17 @@ export class LedgerStripe {
 
   /** Removes the slots of days other than `today`: their units go back. */
   sweepDays(today: string): Drained[] {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const drained = this.#drainSlots('s|', 's}', (day) => day !== today);
       for (const key of Array.from(this.#db.getKeys({ start: 's|', end: 's}' }))) if (!key.endsWith(today)) this.#db.removeSync(key);
-      for (const [start, end] of [['r|', 'r}'], ['a|', 'a}']]) {
-        for (const key of Array.from(this.#db.getKeys({ start, end }))) if (!key.endsWith(today)) this.#db.removeSync(key);
-      }
+      for (const key of Array.from(this.#db.getKeys({ start: 'r|', end: 'r}' }))) if (!key.endsWith(today)) this.#db.removeSync(key);
       return drained;
     });
   }
 
   /** Forgets every key (broadcasts may have been missed): their units go back. Counts and the host id stay. */
   clear(): Drained[] {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const drained = this.#drainSlots('s|', 's}');
       for (const [start, end] of [['k|', 'k}'], ['i|', 'i}']]) {
         for (const key of Array.from(this.#db.getKeys({ start, end }))) this.#db.removeSync(key);
@@ -225,10 +247,11 @@ export class LedgerStripe {
   /**
    * The id of the host's request for units of the slot: the one out or lost, else a new one. Every worker of
    * the host asks with it, so that a grant metering committed for a request whose reply was lost (metering
-   * killed or frozen) comes back to whichever worker asks next.
+   * killed or frozen) comes back to whichever worker asks next. Only the grant that joins the ledger retires
+   * it (grant): an id answered `exhausted` may be asked with again, which metering answers afresh.
    */
   pendingRequest(hash: string, endpoint: MeteredEndpoint, day: string): string {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const key = pendingKey(hash, endpoint, day);
       const held = this.#db.getBinary(key);
       if (held) return held.toString('utf8');
@@ -238,12 +261,21 @@ export class LedgerStripe {
     });
   }
 
-  /** The request `id` was answered: the next one gets a new id. */
-  answered(hash: string, endpoint: MeteredEndpoint, day: string, id: string): void {
-    this.#db.transactionSync(() => {
-      const key = pendingKey(hash, endpoint, day);
-      if (this.#db.getBinary(key)?.toString('utf8') === id) this.#db.removeSync(key);
-    });
+  /**
+   * A grant to the host that will not join the ledger (a key change crossed it, so its units go back): true
+   * when it answers the slot's pending request, which it retires, so that no other worker applies a repeat of
+   * it; false when another worker has applied or given back an answer to it already.
+   */
+  discard(hash: string, endpoint: MeteredEndpoint, day: string, requestId: string): boolean {
+    return this.#transaction(() => this.#retire(hash, endpoint, day, requestId));
+  }
+
+  /** Inside a write transaction: retires the slot's pending request if it is `requestId` (see grant). */
+  #retire(hash: string, endpoint: MeteredEndpoint, day: string, requestId: string): boolean {
+    const pending = pendingKey(hash, endpoint, day);
+    if (this.#db.getBinary(pending)?.toString('utf8') !== requestId) return false;
+    this.#db.removeSync(pending);
+    return true;
   }
 
   /** Inside a write transaction: empties the slots in [start, end) whose day is `chosen`, with what they held. */
@@ -308,3 +340,13 @@ function heldIn(rec: Float64Array): number {
   for (let i = RANGES; i + 1 < rec.length; i += 2) n += rec[i + 1] - rec[i] + 1;
   return n;
 }
+
+/** What the stripes of one ledger report of their disk: each change of state once. */
+export interface LedgerStorage {
+  failed(cause: unknown): void;
+  committed(): void;
+}
+
+/** LMDB's and the OS's words for a disk that takes no more writes (full, over quota, failing). */
+const STORAGE_FAULT = /No space left|ENOSPC|MDB_MAP_FULL|Disk quota|EDQUOT|Input\/output error|EIO\b/;
+const isStorageFault = (error: unknown): boolean => error instanceof Error && STORAGE_FAULT.test(`${(error as { code?: string }).code ?? ''} ${error.message}`);

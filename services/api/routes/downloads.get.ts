@@ -14,6 +14,7 @@ export const downloadsGet: ApiRoute = {
   kind: 'api',
   method: 'GET',
   path: `${DOWNLOADS_PATH}/{name}`,
+  streams: true,
   handler: downloadHandler,
 };
 

@@ -1,7 +1,7 @@
 // The website's search: the query read and checked the way the API checks it, answered with a page that explains
 // rather than an error body.
 import type { Deps } from '../deps.ts';
-import { MAX_QUERY_CHARS } from './components.ts';
+import { MAX_QUERY_CHARS, SCOPE_OPTIONS, scopeChoice } from './components.ts';
 import type { HeadwordSpellings, ResultNote } from './headword-spelling.ts';
 import type { Homographs } from './homographs.ts';
 import type { Html } from './html.ts';
@@ -31,11 +31,18 @@ export function renderSearch(
   const languageParam = first(query.language).trim();
   const pageParam = first(query.page).trim() || '1';
   const letterParam = first(query.letter).trim().normalize('NFC');
-  const base = { assets, languages, q, page: 1, perPage: SEARCH_PAGE_SIZE, maxPage: MAX_SEARCH_PAGE };
+  const scopeParam = first(query.scope).trim();
+  const scope = scopeChoice(scopeParam);
+  const base = { assets, languages, q, scope, page: 1, perPage: SEARCH_PAGE_SIZE, maxPage: MAX_SEARCH_PAGE };
   const language = languageParam ? deps.snapshot.findActiveLanguage(languageParam) : undefined;
   if (languageParam && !language) {
     const codes = languages.filter((l) => l.status === 'active').map((l) => l.code).join(', ');
     return { page: searchPage({ ...base, problem: `“${languageParam}” is not one of the languages searched here (${codes}).` }), status: 400 };
+  }
+  // "all" is the API's name of the default, which the form sends as no value.
+  if (scopeParam !== '' && scopeParam !== 'all' && scope === undefined) {
+    const choices = SCOPE_OPTIONS.map((o) => o.label).join(', ');
+    return { page: searchPage({ ...base, language: language?.code, problem: `“${scopeParam}” is not one of the choices of what to search in (${choices}).` }), status: 400 };
   }
   if (!/^\d{1,5}$/.test(pageParam) || Number(pageParam) < 1 || Number(pageParam) > MAX_SEARCH_PAGE) {
     return { page: searchPage({ ...base, language: language?.code, problem: `Page must be a whole number from 1 to ${MAX_SEARCH_PAGE.toLocaleString('en-GB')}.` }), status: 400 };
@@ -52,7 +59,7 @@ export function renderSearch(
   if (letters && letterParam && letter === undefined) {
     return { page: searchPage({ ...base, language: language?.code, letters, problem: `No ${language?.name} words are listed under “${letterParam.slice(0, 8)}”: choose a letter below.` }), status: 400 };
   }
-  const result = deps.snapshot.search({ q: q || undefined, language: language?.code, letter, page, limit: SEARCH_PAGE_SIZE });
+  const result = deps.snapshot.search({ q: q || undefined, language: language?.code, letter, scope, page, limit: SEARCH_PAGE_SIZE });
   const notes = new Map<number, ResultNote>();
   const numbers = new Map<number, number>();
   for (const item of result.items) {

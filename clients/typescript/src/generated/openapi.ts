@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Search words
-         * @description One q searches headwords, variants, other forms and English glosses. Results are ranked by matchType (exact: the form as written; folded: without tone marks, underdots or hooked letters; variant: a variant or Standard Igbo spelling; form: a plural, inflected form or romanisation the source lists; prefix: the start of a headword; gloss: the English meaning, whole glosses and glosses that begin with the words first), then common and frequent words, then shorter forms; keep q and the filters fixed to page through one result set and stop when hasMore is false.
+         * @description One q searches headwords, variants, other forms and English glosses; scope keeps it to the words of the language or to English meanings. Results are ranked by matchType (exact: the form as written; meaning: an English sense of the entry is q; folded: without tone marks, underdots or hooked letters; variant: a variant or Standard Igbo spelling; gloss: an English gloss that begins with q or mentions it; form: a plural, inflected form or romanisation the source lists; prefix: the start of a headword), then common and frequent words, then shorter forms; keep q, scope and the filters fixed to page through one result set and stop when hasMore is false.
          */
         get: operations["searchWords"];
         put?: never;
@@ -149,7 +149,7 @@ export interface components {
             pronunciation: string | null;
             /** @description true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000) */
             isCommon: boolean;
-            /** @description true only where the source marks the entry as reviewed by a person; no current source does, so it is false for every entry served */
+            /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
             isVerified: boolean;
             /** @description place of the form in its language's frequency list (1 = most frequent); null when the list does not have it */
             frequencyRank: number | null;
@@ -161,11 +161,11 @@ export interface components {
              */
             partOfSpeech: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
             /**
-             * @description how the entry matched q, in ranking order: exact (the form as written, tone marks included); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); gloss (an English meaning: whole glosses first, then glosses that begin with q, then glosses that contain its words); browse (no q: the language listed alphabetically, nothing matched)
+             * @description how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
              * @enum {string}
              */
-            matchType: "exact" | "folded" | "variant" | "form" | "prefix" | "gloss" | "browse";
-            /** @description relevance within this result set, higher first: the band of the matchType (exact 6, folded 5, variant 4, form 3, prefix 2, gloss 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only */
+            matchType: "exact" | "meaning" | "folded" | "variant" | "gloss" | "form" | "prefix" | "browse";
+            /** @description relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only */
             score: number;
         };
         WordsPage: {
@@ -185,7 +185,7 @@ export interface components {
                 pronunciation: string | null;
                 /** @description true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000) */
                 isCommon: boolean;
-                /** @description true only where the source marks the entry as reviewed by a person; no current source does, so it is false for every entry served */
+                /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
                 isVerified: boolean;
                 /** @description place of the form in its language's frequency list (1 = most frequent); null when the list does not have it */
                 frequencyRank: number | null;
@@ -197,11 +197,11 @@ export interface components {
                  */
                 partOfSpeech: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
                 /**
-                 * @description how the entry matched q, in ranking order: exact (the form as written, tone marks included); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); gloss (an English meaning: whole glosses first, then glosses that begin with q, then glosses that contain its words); browse (no q: the language listed alphabetically, nothing matched)
+                 * @description how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
                  * @enum {string}
                  */
-                matchType: "exact" | "folded" | "variant" | "form" | "prefix" | "gloss" | "browse";
-                /** @description relevance within this result set, higher first: the band of the matchType (exact 6, folded 5, variant 4, form 3, prefix 2, gloss 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only */
+                matchType: "exact" | "meaning" | "folded" | "variant" | "gloss" | "form" | "prefix" | "browse";
+                /** @description relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only */
                 score: number;
             }[];
             /** @description matches across all pages, not the length of data (at most 1,000 ranked matches: see diagnostics) */
@@ -232,7 +232,7 @@ export interface components {
             pronunciation: string | null;
             /** @description true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000) */
             isCommon: boolean;
-            /** @description true only where the source marks the entry as reviewed by a person; no current source does, so it is false for every entry served */
+            /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
             isVerified: boolean;
             /** @description place of the form in its language's frequency list (1 = most frequent); null when the list does not have it */
             frequencyRank: number | null;
@@ -299,10 +299,10 @@ export interface components {
                 /** @description the form as the source gives it */
                 form: string;
                 /**
-                 * @description tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form)
+                 * @description tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an adjective in a noun class, derived by rule and attested in the language's text (Swahili nzuri, mzuri for zuri)
                  * @enum {string}
                  */
-                kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form";
+                kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form" | "stem" | "class-form";
             }[];
             /** @description every pronunciation found for the entry, the chosen one first */
             pronunciations: {
@@ -358,6 +358,13 @@ export interface components {
             }[];
             /** @description the stems or roots the source gives for the word */
             stems: string[];
+            /** @description the dialect the entry records, where its lexicon records one dialect rather than the standard language (every entry of the Igbo lexicon, Williamson's Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise */
+            dialect: {
+                /** @description the dialect, e.g. Onitsha */
+                name: string;
+                /** @description what that means for the entry, in a sentence or two to show with it */
+                note: string;
+            } | null;
             /** @description where the entry comes from: show its attribution with the entry */
             source: {
                 /** @description source id in the corpus manifest, e.g. igbo-api */
@@ -400,7 +407,7 @@ export interface components {
                 pronunciation: string | null;
                 /** @description true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000) */
                 isCommon: boolean;
-                /** @description true only where the source marks the entry as reviewed by a person; no current source does, so it is false for every entry served */
+                /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
                 isVerified: boolean;
                 /** @description place of the form in its language's frequency list (1 = most frequent); null when the list does not have it */
                 frequencyRank: number | null;
@@ -467,10 +474,10 @@ export interface components {
                     /** @description the form as the source gives it */
                     form: string;
                     /**
-                     * @description tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form)
+                     * @description tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an adjective in a noun class, derived by rule and attested in the language's text (Swahili nzuri, mzuri for zuri)
                      * @enum {string}
                      */
-                    kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form";
+                    kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form" | "stem" | "class-form";
                 }[];
                 /** @description every pronunciation found for the entry, the chosen one first */
                 pronunciations: {
@@ -526,6 +533,13 @@ export interface components {
                 }[];
                 /** @description the stems or roots the source gives for the word */
                 stems: string[];
+                /** @description the dialect the entry records, where its lexicon records one dialect rather than the standard language (every entry of the Igbo lexicon, Williamson's Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise */
+                dialect: {
+                    /** @description the dialect, e.g. Onitsha */
+                    name: string;
+                    /** @description what that means for the entry, in a sentence or two to show with it */
+                    note: string;
+                } | null;
                 /** @description where the entry comes from: show its attribution with the entry */
                 source: {
                     /** @description source id in the corpus manifest, e.g. igbo-api */
@@ -718,6 +732,8 @@ export interface operations {
                 language?: string;
                 /** @description Only entries with this part of speech. */
                 partOfSpeech?: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
+                /** @description What q is matched with. all (the default): headwords and English meanings. headword: the words of the language only (matchType exact, folded, variant, form, prefix), for q written in the language. meaning: English meanings only (matchType meaning, gloss), for q written in English. Ignored without q. */
+                scope?: "all" | "headword" | "meaning";
                 /** @description 1-based page number. */
                 page?: number;
                 /** @description Results per page. */
@@ -884,7 +900,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** Format: email */
-                    email: string;
+                    email: string & (unknown & unknown);
                     /** @description Truncated to 200 characters. */
                     organization?: string;
                     /** @description Truncated to 500 characters. */
