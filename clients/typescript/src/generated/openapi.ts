@@ -751,7 +751,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** Format: email */
-                    email: string;
+                    email: string & (unknown & unknown);
                     /** @description Truncated to 200 characters. */
                     organization?: string;
                     /** @description Truncated to 500 characters. */
