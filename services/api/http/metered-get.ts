@@ -168,7 +168,10 @@ class MeteredGet {
     this.done(started, this.reply(res, req, admission), admission);
   };
 
-  /** The metering service must be asked: uWS needs an abort handler, and writes later must be corked. */
+  /**
+   * Decided after this callback (the host's units, committed at the end of the turn, or metering asked): uWS
+   * needs an abort handler, and writes later must be corked.
+   */
   private admitLater(res: HttpResponse, req: GetRequest, key: string, started: number): void {
     let aborted = false;
     res.onAborted(() => {
@@ -177,7 +180,7 @@ class MeteredGet {
     this.deps.meter.admit(key, this.endpoint).then(
       (granted) => {
         if (aborted) return this.done(started, 499, granted);
-        this.deps.stats.admitted(this.endpoint, 'asked');
+        this.deps.stats.admitted(this.endpoint, granted.asked === true ? 'asked' : 'held');
         res.cork(() => this.done(started, this.reply(res, req, granted), granted));
       },
       (error: unknown) => {

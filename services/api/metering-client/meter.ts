@@ -16,6 +16,8 @@ export interface Admission {
   remaining: number;
   /** The unit this request used: its number within the key's day for the endpoint, unique, at most the limit. */
   unit: number;
+  /** Metering was asked for units before this admission (the metrics' `asked`; else `held`). */
+  asked?: boolean;
 }
 
 export interface RegistrationInput {
@@ -50,7 +52,8 @@ export interface Meter {
   /**
    * The same decision when the worker can take it alone (a held block): returns at once, so the response is
    * sent inside the socket's callback. Undefined when only admit() can decide (then call admit() for the same
-   * request); throws the same refusals.
+   * request): a unit of the host's shared allowance, written with the other admissions of the event-loop turn,
+   * or metering must be asked. Throws the same refusals.
    */
   admitNow?(apiKey: string, endpoint: MeteredEndpoint): Admission | undefined;
   /** Registers (idempotent on email) and issues a key; throws RateLimitedError, InvalidRegistrationError,

@@ -8,8 +8,9 @@ import type { LeaseReply } from '../../shared/metering-protocol/protocol.ts';
 import { Lru } from '../../shared/lru.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { WorkerStats } from '../metrics/worker-stats.ts';
-import { Allowance, type Decision, type Holder, type Return } from './allowance.ts';
+import { Allowance, HOST_ASK_MS, REFILL_AT_SHARE, type Decision, type Holder, type Return } from './allowance.ts';
 import { HostLedger } from './host-ledger.ts';
+import { HostTakes } from './host-takes.ts';
 import type { Admission, Meter, MeteringHealth, Registration, RegistrationInput } from './meter.ts';
 import { LeaseSweeper } from './sweeper.ts';
 import { connectTransport, type MeteringTransport } from './transport.ts';
@@ -48,6 +49,8 @@ export class NatsMeter implements Meter {
   #transport: MeteringTransport | undefined;
   readonly #now: () => number;
   readonly #sweeper: LeaseSweeper;
+  /** The admissions of this turn that take a unit of the host's, committed together. */
+  readonly #takes: HostTakes;
   /**
    * Bumped by every keys-changed broadcast and reconnect, so that a lease reply that raced with one is not
    * trusted. Not by refusals of unknown keys: a flood of bad keys must not discard good keys' grants.
@@ -67,6 +70,7 @@ export class NatsMeter implements Meter {
   constructor(private readonly o: ConnectMeterOptions) {
     this.#now = o.now ?? Date.now;
     this.allowance = new Allowance(new HostLedger(o.dataDir), (r) => this.#giveBack(r));
+    this.#takes = new HostTakes(this.allowance.host, this.#now, REFILL_AT_SHARE, HOST_ASK_MS);
     this.#sweeper = new LeaseSweeper(this.allowance, this.#now);
   }
 
@@ -107,16 +111,29 @@ export class NatsMeter implements Meter {
     // Malformed keys are refused without any lookup.
     if (!isWellFormedKey(apiKey)) return Promise.reject(new InvalidApiKeyError('malformed API key'));
     const hash = this.#hashOf(apiKey);
-    // The hot path: a unit held here or by the host, decided with no await and no round trip.
-    const decision = this.#decide(hash, endpoint);
-    if (decision.kind === 'admitted') return Promise.resolve(decision.admission);
-    if (decision.kind === 'refused') return Promise.reject(decision.error);
-    return this.#admitSlowly(hash, endpoint, decision.holder);
+    const turn = this.#currentTurn();
+    const held = this.allowance.decideHeld(hash, endpoint, this.#now(), turn);
+    if (held.kind !== 'take') return this.#settle(hash, endpoint, this.#sendAhead(hash, endpoint, held));
+    // A unit of the host's: committed with the other admissions of this turn, then decided, with no round trip.
+    return new Promise((resolve, reject) => {
+      this.#takes.take(hash, endpoint, held.day, (shared) => {
+        // A commit that failed: nothing of it counts, and the request fails closed.
+        if (shared instanceof Error) return reject(shared);
+        const decision = this.#sendAhead(hash, endpoint, this.allowance.decideTaken(hash, endpoint, held.day, this.#now(), turn, shared));
+        if (decision.kind === 'admitted') resolve(decision.admission);
+        else if (decision.kind === 'refused') reject(decision.error);
+        else this.#admitSlowly(hash, endpoint, decision.holder).then(resolve, reject);
+      });
+    });
   }
 
+  /** From the worker's own block only: a unit of the host's is written by admit(), with the turn's others. */
   admitNow(apiKey: string, endpoint: MeteredEndpoint): Admission | undefined {
     if (!isWellFormedKey(apiKey)) throw new InvalidApiKeyError('malformed API key');
-    const decision = this.#decide(this.#hashOf(apiKey), endpoint);
+    const hash = this.#hashOf(apiKey);
+    const held = this.allowance.decideHeld(hash, endpoint, this.#now(), this.#currentTurn());
+    if (held.kind === 'take') return undefined;
+    const decision = this.#sendAhead(hash, endpoint, held);
     if (decision.kind === 'refused') throw decision.error;
     return decision.kind === 'admitted' ? decision.admission : undefined;
   }
@@ -130,9 +147,20 @@ export class NatsMeter implements Meter {
     return hash;
   }
 
-  /** The allowance's decision; a request for units it says to send ahead goes out in the background. */
+  /** A decision as the admission's outcome: metering is asked when nothing is held. */
+  #settle(hash: string, endpoint: MeteredEndpoint, decision: Decision): Promise<Admission> {
+    if (decision.kind === 'admitted') return Promise.resolve(decision.admission);
+    if (decision.kind === 'refused') return Promise.reject(decision.error);
+    return this.#admitSlowly(hash, endpoint, decision.holder);
+  }
+
+  /** The allowance's decision (one take of the host's on its own); see #sendAhead. */
   #decide(hash: string, endpoint: MeteredEndpoint): Decision {
-    const decision = this.allowance.decide(hash, endpoint, this.#now(), this.#currentTurn());
+    return this.#sendAhead(hash, endpoint, this.allowance.decide(hash, endpoint, this.#now(), this.#currentTurn()));
+  }
+
+  /** A request for units that the decision says to send ahead goes out in the background. */
+  #sendAhead(hash: string, endpoint: MeteredEndpoint, decision: Decision): Decision {
     const ahead = decision.kind === 'admitted' ? decision.ahead : undefined;
     if (ahead !== undefined && !this.#nats.leases.inFlight(hash, endpoint, ahead.holder)) {
       // Nothing waits on it: if it fails, the admission that finds nothing held asks again and reports.
@@ -152,7 +180,7 @@ export class NatsMeter implements Meter {
       // The request goes on after the deadline: a grant is still applied and serves later requests.
       await withDeadline(this.#ask(hash, endpoint, holder, undefined, 0), left);
       const decision = this.#decide(hash, endpoint);
-      if (decision.kind === 'admitted') return decision.admission;
+      if (decision.kind === 'admitted') return { ...decision.admission, asked: true };
       if (decision.kind === 'refused') throw decision.error;
       holder = decision.holder;
     }
