@@ -113,29 +113,39 @@ export class NatsMeter implements Meter {
     const hash = this.#hashOf(apiKey);
     const turn = this.#currentTurn();
     const held = this.allowance.decideHeld(hash, endpoint, this.#now(), turn);
-    if (held.kind !== 'take') return this.#settle(hash, endpoint, this.#sendAhead(hash, endpoint, held));
-    // A unit of the host's: committed with the other admissions of this turn, then decided, with no round trip.
+    if (held.kind === 'take') return this.#takeShared(hash, endpoint, held.day, turn);
+    const decision = this.#sendAhead(hash, endpoint, held);
+    if (decision.kind === 'admitted') return Promise.resolve(decision.admission);
+    if (decision.kind === 'refused') return Promise.reject(decision.error);
+    return this.#admitSlowly(hash, endpoint, decision.holder);
+  }
+
+  admitNow(apiKey: string, endpoint: MeteredEndpoint): Admission | Promise<Admission> | undefined {
+    if (!isWellFormedKey(apiKey)) throw new InvalidApiKeyError('malformed API key');
+    const hash = this.#hashOf(apiKey);
+    const turn = this.#currentTurn();
+    const held = this.allowance.decideHeld(hash, endpoint, this.#now(), turn);
+    if (held.kind === 'take') return this.#takeShared(hash, endpoint, held.day, turn);
+    const decision = this.#sendAhead(hash, endpoint, held);
+    if (decision.kind === 'refused') throw decision.error;
+    return decision.kind === 'admitted' ? decision.admission : undefined;
+  }
+
+  /**
+   * A unit of the host's: taken in the commit of this turn's takes (host-takes.ts), then decided, with no round
+   * trip unless the host's units ran out meanwhile.
+   */
+  #takeShared(hash: string, endpoint: MeteredEndpoint, day: string, turn: number): Promise<Admission> {
     return new Promise((resolve, reject) => {
-      this.#takes.take(hash, endpoint, held.day, (shared) => {
+      this.#takes.take(hash, endpoint, day, (shared) => {
         // A commit that failed: nothing of it counts, and the request fails closed.
         if (shared instanceof Error) return reject(shared);
-        const decision = this.#sendAhead(hash, endpoint, this.allowance.decideTaken(hash, endpoint, held.day, this.#now(), turn, shared));
+        const decision = this.#sendAhead(hash, endpoint, this.allowance.decideTaken(hash, endpoint, day, this.#now(), turn, shared));
         if (decision.kind === 'admitted') resolve(decision.admission);
         else if (decision.kind === 'refused') reject(decision.error);
         else this.#admitSlowly(hash, endpoint, decision.holder).then(resolve, reject);
       });
     });
-  }
-
-  /** From the worker's own block only: a unit of the host's is written by admit(), with the turn's others. */
-  admitNow(apiKey: string, endpoint: MeteredEndpoint): Admission | undefined {
-    if (!isWellFormedKey(apiKey)) throw new InvalidApiKeyError('malformed API key');
-    const hash = this.#hashOf(apiKey);
-    const held = this.allowance.decideHeld(hash, endpoint, this.#now(), this.#currentTurn());
-    if (held.kind === 'take') return undefined;
-    const decision = this.#sendAhead(hash, endpoint, held);
-    if (decision.kind === 'refused') throw decision.error;
-    return decision.kind === 'admitted' ? decision.admission : undefined;
   }
 
   #hashOf(apiKey: string): string {
@@ -145,13 +155,6 @@ export class NatsMeter implements Meter {
       this.#hashes.set(apiKey, hash);
     }
     return hash;
-  }
-
-  /** A decision as the admission's outcome: metering is asked when nothing is held. */
-  #settle(hash: string, endpoint: MeteredEndpoint, decision: Decision): Promise<Admission> {
-    if (decision.kind === 'admitted') return Promise.resolve(decision.admission);
-    if (decision.kind === 'refused') return Promise.reject(decision.error);
-    return this.#admitSlowly(hash, endpoint, decision.holder);
   }
 
   /** The allowance's decision (one take of the host's on its own); see #sendAhead. */
@@ -180,7 +183,7 @@ export class NatsMeter implements Meter {
       // The request goes on after the deadline: a grant is still applied and serves later requests.
       await withDeadline(this.#ask(hash, endpoint, holder, undefined, 0), left);
       const decision = this.#decide(hash, endpoint);
-      if (decision.kind === 'admitted') return { ...decision.admission, asked: true };
+      if (decision.kind === 'admitted') return decision.admission;
       if (decision.kind === 'refused') throw decision.error;
       holder = decision.holder;
     }
