@@ -26,7 +26,16 @@ async function main(): Promise<void> {
     process.exit(EXIT_SNAPSHOT);
   });
   const counters = new WorkerCounters();
-  const meter = await connectMeter({ natsUrl: config.natsUrl, workerName: config.workerName, dataDir: config.dataDir, stats: counters });
+  const meter = await connectMeter({
+    natsUrl: config.natsUrl,
+    workerName: config.workerName,
+    dataDir: config.dataDir,
+    stats: counters,
+    storage: {
+      failed: (cause) => log.error({ msg: `host allowance cannot commit (metered requests fail closed until it can): ${cause}` }),
+      recovered: () => log.info({ msg: 'host allowance commits again' }),
+    },
+  });
   // Set once the app exists: a fault found while serving stops the worker like a signal, with a failing code.
   let stopOn = (_why: string, _code: number): void => undefined;
   const deps: Deps = {

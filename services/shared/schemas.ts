@@ -25,7 +25,13 @@ export const WordSummarySchema = z.object({
   slug: z.string(),
   pronunciation: z.string().nullable().describe('IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`)'),
   isCommon: z.boolean(),
-  isVerified: z.boolean(),
+  isVerified: z
+    .boolean()
+    .describe(
+      "true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its " +
+        'entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build ' +
+        'derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is.',
+    ),
   frequencyRank: z.number().int().min(1).nullable(),
   glosses: z.array(z.string()),
   partOfSpeech: z.enum(PARTS_OF_SPEECH),
@@ -68,11 +74,13 @@ export const VariantSchema = z.object({
 export const FormSchema = z.object({
   form: z.string(),
   kind: z
-    .enum(['tone-marked', 'spelling', 'romanisation', 'other-script', 'plural', 'form'])
+    .enum(['tone-marked', 'spelling', 'romanisation', 'other-script', 'plural', 'form', 'stem', 'class-form'])
     .describe(
       'tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); ' +
         'romanisation: the word in Latin letters (Ge\'ez-script languages); other-script: the word in another script ' +
-        '(Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form)',
+        '(Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); ' +
+        'stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an ' +
+        'adjective in a noun class, derived by rule and attested in the language\'s text (Swahili nzuri, mzuri for zuri)',
     ),
 });
 
@@ -90,6 +98,11 @@ export const RelatedFormSchema = z.object({
   slug: z.string().nullable(),
 });
 
+export const DialectSchema = z.object({
+  name: z.string().describe('the dialect, e.g. Onitsha'),
+  note: z.string().describe('what that means for the entry, in a sentence or two to show with it'),
+});
+
 export const EntrySchema = WordSummarySchema.omit({ matchType: true, score: true }).extend({
   languageName: z.string(),
   etymologyNumber: z.number().int().nullable(),
@@ -101,6 +114,10 @@ export const EntrySchema = WordSummarySchema.omit({ matchType: true, score: true
   derived: z.array(RelatedFormSchema),
   related: z.array(RelatedFormSchema),
   stems: z.array(z.string()),
+  dialect: DialectSchema.nullable().describe(
+    'the dialect the entry records, where its lexicon records one dialect rather than the standard language ' +
+      '(every entry of the Igbo lexicon, Williamson\'s Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise',
+  ),
   source: SourceSchema,
   licence: LicenceSchema,
 });

@@ -65,7 +65,8 @@ export interface AssembleContext {
   pronunciations: readonly { ipa: string; sourceId: string }[];
   /** Finds the entry a form names in this language (exact, then case-insensitive, then unique folded). */
   resolve(form: string): LinkTarget | null;
-  source(id: string): { source: z.infer<typeof SourceSchema>; licence: z.infer<typeof LicenceSchema> };
+  /** A source's credit, and the dialect its lexicon records (null for the standard language). */
+  source(id: string): { source: z.infer<typeof SourceSchema>; licence: z.infer<typeof LicenceSchema>; dialect: Entry['dialect'] };
 }
 
 export function assembleEntry(record: LexRecord, ctx: AssembleContext): Entry {
@@ -121,6 +122,7 @@ export function assembleEntry(record: LexRecord, ctx: AssembleContext): Entry {
     derived: record.derived.map((form) => link(form, 'derived')),
     related,
     stems: record.stems,
+    dialect: own.dialect,
     source: own.source,
     licence: own.licence,
   };
@@ -129,7 +131,7 @@ export function assembleEntry(record: LexRecord, ctx: AssembleContext): Entry {
 /** The search-result summary of an entry (WordSummary without matchType and score). */
 export function summaryOf(
   entry: Entry,
-): Omit<Entry, 'languageName' | 'etymologyNumber' | 'senses' | 'examples' | 'variants' | 'forms' | 'pronunciations' | 'derived' | 'related' | 'stems' | 'source' | 'licence'> {
+): Omit<Entry, 'languageName' | 'etymologyNumber' | 'senses' | 'examples' | 'variants' | 'forms' | 'pronunciations' | 'derived' | 'related' | 'stems' | 'dialect' | 'source' | 'licence'> {
   return {
     id: entry.id,
     language: entry.language,

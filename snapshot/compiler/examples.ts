@@ -1,72 +1,90 @@
-// Sentences of line-aligned corpora (NTREX-128) become examples of the entries they unambiguously contain.
+// Sentences of line-aligned corpora (NTREX-128) become examples of the entries they hold, where the English says so.
 import type Database from 'better-sqlite3';
 
-import type { AlignedSentenceRecord, ExampleRecord, FormRecord } from './records.ts';
+import { languageRules } from '../languages/index.ts';
+import { writtenWords } from './aligned-text.ts';
+import type { AlignedText } from './aligned-text.ts';
+import { holdsMeaning } from './english-meaning.ts';
+import type { Reading } from './readings.ts';
+import { Readings } from './readings.ts';
+import type { ExampleRecord } from './records.ts';
 import type { ReportBuilder } from './report.ts';
+import { hasToneMarks } from './written-forms.ts';
 
 /** Examples per entry from one corpus: enough to show the word in use; the shortest sentences are taken. */
 export const MAX_ALIGNED_EXAMPLES_PER_ENTRY = 3;
-/** Words of a sentence: letters and marks, with apostrophes inside (Hausa 'yan, Igbo n'ebe). */
-const WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
+
+/** Why a word of a sentence was not taken as an example of an entry it can be (the report counts each). */
+export const EXAMPLE_REJECTIONS = {
+  meaning: "the English line does not hold the entry's meaning, and the word is not written as that entry only",
+  chance: 'the English line holds the entry\'s meaning no more often where the word is than elsewhere',
+  full: `the entry already has ${MAX_ALIGNED_EXAMPLES_PER_ENTRY} shorter examples from this corpus`,
+} as const;
 
 /**
- * A word of a sentence names an entry when, case aside, it is written exactly as the entry's headword, one of its
- * listed forms (the Hausa page title beside the tone-marked headword, a plural) or, folded, one of its inflected
- * forms, and no other entry of the language is written so. A word that only folds like an entry is not enough:
- * Yoruba and Igbo text often omits tone marks, and an untoned `ile` could be ilé (house) or ilẹ̀ (land).
- * Shorter sentences are attached first. Returns entry key → examples.
+ * Whether a word, written as it is, can be only this entry: written with its tone marks exactly as the entry's
+ * tone-marked form (Yoruba), or, in a language whose text is spelt as its lexicon (Swahili, Zulu: no tones), exactly
+ * as its headword. An untoned Hausa or Igbo word is never that: the lexicon may lack the homograph the text means
+ * (Hausa fara "begin" beside the lexicon's only fā̀rā "locust").
  */
-export function attachAlignedSentences(db: Database.Database, sentences: readonly AlignedSentenceRecord[], report: ReportBuilder): Map<string, ExampleRecord[]> {
+function onlyReading(written: string, readings: readonly Reading[], language: string): boolean {
+  if (readings.length !== 1) return false;
+  const [r] = readings;
+  const rules = languageRules(language);
+  const same = written === r.form.normalize('NFC').toLowerCase();
+  if (rules.tones) return same && hasToneMarks(written);
+  return same && r.via === 'headword' && rules.textWritesTones !== false;
+}
+
+/**
+ * Each sentence's words, as written, name the entries they can be (readings.ts); a sentence is an example of such
+ * an entry when its English line holds the entry's meaning (english-meaning.ts: go/went, child/children), and the
+ * English holds it beyond chance where the word is (AlignedText.shown), or when the word can be that entry only
+ * (onlyReading). Shorter sentences first, at most MAX_ALIGNED_EXAMPLES_PER_ENTRY per entry. Returns entry key →
+ * examples; every sentence is imported or rejected with its reason, and every (word, entry) left out is counted.
+ */
+export function attachAlignedSentences(db: Database.Database, texts: ReadonlyMap<string, AlignedText>, report: ReportBuilder): Map<string, ExampleRecord[]> {
   const out = new Map<string, ExampleRecord[]>();
-  const languages = [...new Set(sentences.map((s) => s.language))];
-  // Written form → the one entry written so, or null when several are (ambiguous: never attached).
-  const written = new Map<string, Map<string, string | null>>();
-  const wordsOf = (text: string): string[] => (text.match(WORD) ?? []).map((w) => w.normalize('NFC').toLowerCase().replace(/’/g, "'"));
-  for (const language of languages) {
-    // Only the forms the sentences use are kept (Zulu alone has 395,624 inflected forms).
-    const used = new Set(sentences.filter((s) => s.language === language).flatMap((s) => wordsOf(s.text)));
-    const forms = new Map<string, string | null>();
-    const add = (form: string, key: string): void => {
-      const lower = form.normalize('NFC').toLowerCase();
-      if (!used.has(lower)) return;
-      const seen = forms.get(lower);
-      forms.set(lower, seen === undefined || seen === key ? key : null);
-    };
-    const rows = db
-      .prepare<[string], { key: string; exact_form: string; data: string }>(
-        'SELECT e.key AS key, e.exact_form AS exact_form, l.data AS data FROM stage.entry e JOIN stage.lex l ON l.key = e.key WHERE e.language = ?',
-      )
-      .all(language);
-    for (const row of rows) {
-      add(row.exact_form, row.key);
-      for (const f of (JSON.parse(row.data) as { forms?: FormRecord[] }).forms ?? []) add(f.form, row.key);
+  for (const [language, text] of texts) {
+    const readings = new Readings(db, language, new Set(text.words()));
+    const order = text.sentences.map((_, i) => i).sort((a, b) => text.sentences[a].text.length - text.sentences[b].text.length || a - b);
+    for (const i of order) {
+      const sentence = text.sentences[i];
+      let attached = 0;
+      let named = false;
+      let full = false;
+      const seen = new Set<string>();
+      for (const word of new Set(writtenWords(sentence.text))) {
+        const found = readings.of(word).filter((r) => !seen.has(r.entryKey));
+        if (found.length === 0) continue;
+        named = true;
+        const only = onlyReading(word, found, language);
+        for (const r of found) {
+          seen.add(r.entryKey);
+          const meanings = readings.meaningsOf(r.entryKey);
+          const holds = holdsMeaning(text.englishOf(i), meanings);
+          const shown = holds && text.shown(text.sentencesWritten(word), meanings).shown;
+          if (!shown && !only) {
+            report.exampleRejected(language, holds ? EXAMPLE_REJECTIONS.chance : EXAMPLE_REJECTIONS.meaning);
+            continue;
+          }
+          const list = out.get(r.entryKey) ?? [];
+          if (list.length >= MAX_ALIGNED_EXAMPLES_PER_ENTRY) {
+            report.exampleRejected(language, EXAMPLE_REJECTIONS.full);
+            full = true;
+            continue;
+          }
+          list.push({ text: sentence.text, translation: sentence.translation, reference: sentence.reference, sourceId: sentence.sourceId });
+          out.set(r.entryKey, list);
+          report.exampleAttached(language);
+          attached += 1;
+        }
+      }
+      if (attached > 0) report.imported(sentence.sourceId);
+      else if (full) report.rejected(sentence.sourceId, `every entry it is shown to name already has ${MAX_ALIGNED_EXAMPLES_PER_ENTRY} shorter examples from this corpus`);
+      else if (named) report.rejected(sentence.sourceId, "no entry its words can be is shown by its English line");
+      else report.rejected(sentence.sourceId, 'no word of the sentence can be an entry (headword, listed form, variant, inflected form)');
     }
-    const inflections = db
-      .prepare<[string], { key: string; entry_key: string }>('SELECT i.key AS key, i.entry_key AS entry_key FROM stage.entry_inflection i JOIN stage.entry e ON e.key = i.entry_key WHERE e.language = ?')
-      .all(language);
-    for (const row of inflections) add(row.key, row.entry_key);
-    written.set(language, forms);
-  }
-  const ordered = [...sentences].sort((a, b) => a.text.length - b.text.length || a.line - b.line);
-  for (const sentence of ordered) {
-    const forms = written.get(sentence.language);
-    let attached = false;
-    let matched = false;
-    const seen = new Set<string>();
-    for (const word of wordsOf(sentence.text)) {
-      const key = forms?.get(word);
-      if (key === undefined || key === null || seen.has(key)) continue;
-      seen.add(key);
-      matched = true;
-      const list = out.get(key) ?? [];
-      if (list.length >= MAX_ALIGNED_EXAMPLES_PER_ENTRY) continue;
-      list.push({ text: sentence.text, translation: sentence.translation, reference: sentence.reference, sourceId: sentence.sourceId });
-      out.set(key, list);
-      attached = true;
-    }
-    if (attached) report.imported(sentence.sourceId);
-    else if (matched) report.rejected(sentence.sourceId, `every entry it names already has ${MAX_ALIGNED_EXAMPLES_PER_ENTRY} shorter examples from this corpus`);
-    else report.rejected(sentence.sourceId, 'no word of the sentence names exactly one entry (headword or listed form, as written)');
   }
   return out;
 }

@@ -1,74 +1,86 @@
-// Frequency ranks from the Unilex lists: folded form → rank per language, and the isCommon rule.
+// Frequency ranks from the Unilex lists: each line credited to the entry it writes, ranks per entry, isCommon.
+import type Database from 'better-sqlite3';
+
+import { fold } from '../format/text.ts';
+import type { AlignedText } from './aligned-text.ts';
+import { Readings } from './readings.ts';
 import type { FrequencyRecord } from './records.ts';
+import type { ReportBuilder } from './report.ts';
 
 /**
- * An entry is common when its folded form ranks in the top COMMON_RANK_LIMIT forms of its language's
- * frequency list (rank 1 = most frequent). 1,000 covers the everyday core vocabulary of a language;
- * the Igbo list has only 700 forms, so every Igbo form in it counts as common.
+ * An entry is common when it ranks in the top COMMON_RANK_LIMIT entries of its language by the frequency its list
+ * credits to it (rank 1 = most frequent). 1,000 covers the everyday core vocabulary of a language; the Igbo list has
+ * only 700 forms, so every Igbo entry it ranks counts as common.
  */
 export const COMMON_RANK_LIMIT = 1000;
-
-interface KeyStats {
-  frequency: number;
-  sourceId: string;
-}
-
-/** Collects frequency lines; several forms folding to one key add up (ààbò, aabo). */
+/** The lines of the frequency lists, credited to entries once the entries are known (creditFrequencies). */
 export class FrequencyTable {
-  private readonly byLanguage = new Map<string, Map<string, KeyStats>>();
-  private ranks: Map<string, Map<string, number>> | null = null;
+  readonly lines: FrequencyRecord[] = [];
 
-  /** Returns false when the key was already seen in this language (the line is merged into it). */
-  add(record: FrequencyRecord): boolean {
-    let table = this.byLanguage.get(record.language);
-    if (!table) {
-      table = new Map();
-      this.byLanguage.set(record.language, table);
-    }
-    const seen = table.get(record.key);
-    this.ranks = null;
-    if (seen) {
-      seen.frequency += record.frequency;
-      return false;
-    }
-    table.set(record.key, { frequency: record.frequency, sourceId: record.sourceId });
-    return true;
+  add(record: FrequencyRecord): void {
+    this.lines.push(record);
   }
 
-  /** Rank of a folded form in its language (1 = most frequent; ties broken by the form), or null. */
-  rank(language: string, folded: string): number | null {
-    if (!this.ranks) this.ranks = this.computeRanks();
-    return this.ranks.get(language)?.get(folded) ?? null;
-  }
-
-  /** Every (language, key, rank), for handing the table to worker threads. */
-  rankList(): [string, string, number][] {
-    if (!this.ranks) this.ranks = this.computeRanks();
-    const out: [string, string, number][] = [];
-    for (const [lang, table] of this.ranks) for (const [key, rank] of table) out.push([lang, key, rank]);
-    return out;
-  }
-
-  /** Keys of a language with the source that first gave them (for the report). */
-  keys(language?: string): { language: string; key: string; sourceId: string }[] {
-    const out: { language: string; key: string; sourceId: string }[] = [];
-    for (const [lang, table] of this.byLanguage) {
-      if (language !== undefined && lang !== language) continue;
-      for (const [key, stats] of table) out.push({ language: lang, key, sourceId: stats.sourceId });
-    }
-    return out;
-  }
-
-  private computeRanks(): Map<string, Map<string, number>> {
-    const out = new Map<string, Map<string, number>>();
-    for (const [lang, table] of this.byLanguage) {
-      const sorted = [...table.entries()].sort((a, b) => b[1].frequency - a[1].frequency || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      out.set(lang, new Map(sorted.map(([key], i) => [key, i + 1])));
-    }
-    return out;
+  languages(): string[] {
+    return [...new Set(this.lines.map((l) => l.language))];
   }
 }
 
 export function isCommonRank(rank: number | null): boolean {
   return rank !== null && rank <= COMMON_RANK_LIMIT;
+}
+
+/**
+ * Credits each line to the entry its form writes (snapshot/compiler/readings.ts: the form's marks must agree, so
+ * Yoruba tì is not tí, and an untoned form can be any entry that folds like it): to the only such entry, or to those
+ * the aligned text shows, by their share (shownReadings); otherwise the line is rejected, never pooled onto every
+ * homograph. An entry's frequency is the sum of its lines; it ranks among its language's entries. Returns entry key →
+ * rank.
+ */
+export function creditFrequencies(
+  db: Database.Database,
+  table: FrequencyTable,
+  texts: ReadonlyMap<string, AlignedText>,
+  report: ReportBuilder,
+): Map<string, number> {
+  const ranks = new Map<string, number>();
+  for (const language of table.languages()) {
+    const lines = table.lines.filter((l) => l.language === language);
+    const readings = new Readings(db, language, new Set(lines.map((l) => fold(l.form))));
+    const text = texts.get(language);
+    const credited = new Map<string, number>();
+    for (const line of lines) {
+      const candidates = readings.of(line.form).map((r) => r.entryKey);
+      const shares = candidates.length === 1 ? new Map([[candidates[0], 1]]) : shownReadings(candidates, line.form, readings, text);
+      if (shares.size === 0) {
+        report.rejected(
+          line.sourceId,
+          candidates.length === 0 ? 'no entry can be written so' : 'several entries can be written so, and the aligned text does not show which',
+        );
+        continue;
+      }
+      report.imported(line.sourceId);
+      for (const [entry, share] of shares) credited.set(entry, (credited.get(entry) ?? 0) + line.frequency * share);
+    }
+    const order = [...credited].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    order.forEach(([key], i) => ranks.set(key, i + 1));
+  }
+  return ranks;
+}
+
+/**
+ * How a form that several entries can be written as divides among them: by how far beyond chance the English lines
+ * of the sentences using it hold each one's meaning, among the readings the text shows (AlignedText.shown). A
+ * reading the English does not show gets nothing, however common its spelling. Empty when the text does not tell,
+ * or when a reading has no meaning an English line could show (a particle glossed "of"): its absence from the English
+ * then says nothing, and the line must not go to a rare homograph (Swahili la "eat" beside la "of").
+ */
+function shownReadings(candidates: readonly string[], form: string, readings: Readings, text: AlignedText | undefined): Map<string, number> {
+  const shares = new Map<string, number>();
+  if (!text || candidates.length === 0 || candidates.some((key) => readings.meaningsOf(key).length === 0)) return shares;
+  const sentences = text.sentencesWritten(form);
+  const shown = candidates.map((key) => ({ key, ...text.shown(sentences, readings.meaningsOf(key)) })).filter((c) => c.shown);
+  const total = shown.reduce((n, c) => n + c.hits - c.expected, 0);
+  for (const c of shown) shares.set(c.key, (c.hits - c.expected) / total);
+  return shares;
 }

@@ -5,7 +5,6 @@ import { fold } from '../format/text.ts';
 import type { PartOfSpeech } from '../../services/shared/vocabulary.ts';
 import { pages } from './batches.ts';
 import { isCommonRank } from './frequency.ts';
-import type { FrequencyTable } from './frequency.ts';
 import { IdentityAllocator } from './identity.ts';
 import type { Progress } from './progress.ts';
 import { rankEntries } from './ranking.ts';
@@ -27,13 +26,7 @@ interface LexHead {
  * Entries of the `served` languages get their identity and rank; a language that is not active yet has its
  * records imported and reported (its maintainers see where it stands) but no entry in the snapshot.
  */
-export function identifyEntries(
-  db: Database.Database,
-  frequency: FrequencyTable,
-  served: ReadonlySet<string>,
-  report: ReportBuilder,
-  progress: Progress,
-): number {
+export function identifyEntries(db: Database.Database, served: ReadonlySet<string>, report: ReportBuilder, progress: Progress): number {
   const total = (db.prepare('SELECT count(*) AS n FROM stage.lex').get() as { n: number }).n;
   const rows = db.prepare<[string, number, number], LexHead>(
     'SELECT key, seq, source_id, language, exact_form, pos, etym, counted, tone_marked FROM stage.lex WHERE (key, seq) > (?, ?) ORDER BY key, seq LIMIT ?',
@@ -42,10 +35,7 @@ export function identifyEntries(
     'INSERT INTO stage.entry (n, key, id, slug, language, exact_form, exact_lower, folded, pos, tone_marked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const allocator = new IdentityAllocator();
-  const isCommon: number[] = [];
-  const ranks: number[] = [];
-  const lengths: number[] = [];
-  const ids: number[] = [];
+  let n = 0;
   progress.phase('identify entries', total);
   let previous = '';
   db.transaction(() => {
@@ -65,27 +55,29 @@ export function identifyEntries(
         partOfSpeech: row.pos as PartOfSpeech,
         etymologyNumber: row.etym,
       });
-      const folded = fold(row.exact_form);
-      const rank = frequency.rank(row.language, folded);
-      const n = ids.length;
-      insert.run(n, row.key, id, slug, row.language, row.exact_form, row.exact_form.toLowerCase(), folded, row.pos, row.tone_marked);
-      ids.push(id);
-      ranks.push(rank ?? 0);
-      isCommon.push(isCommonRank(rank) ? 1 : 0);
-      lengths.push([...row.exact_form].length);
+      insert.run(n++, row.key, id, slug, row.language, row.exact_form, row.exact_form.toLowerCase(), fold(row.exact_form), row.pos, row.tone_marked);
     }
   })();
   progress.end();
+  if (allocator.collisions > 0) progress.log(`identity: ${allocator.collisions} id/slug collision(s) resolved deterministically`);
+  return n;
+}
+
+/**
+ * Every entry's global rank (ranking.ts), from the frequency ranks the lists credit to entries (entry key → rank,
+ * frequency.ts): set once what decides them (standard spellings, the credited lines) is known.
+ */
+export function rankGlobally(db: Database.Database, frequencyRanks: ReadonlyMap<string, number>): void {
+  const rows = db.prepare<[], { key: string; exact_form: string; id: number }>('SELECT key, exact_form, id FROM stage.entry ORDER BY n').all();
+  const rank = (key: string): number => frequencyRanks.get(key) ?? 0;
   const globalRanks = rankEntries({
-    isCommon: Uint8Array.from(isCommon),
-    frequencyRank: Uint32Array.from(ranks),
-    length: Uint32Array.from(lengths),
-    id: Float64Array.from(ids),
+    isCommon: Uint8Array.from(rows, (r) => (isCommonRank(frequencyRanks.get(r.key) ?? null) ? 1 : 0)),
+    frequencyRank: Uint32Array.from(rows, (r) => rank(r.key)),
+    length: Uint32Array.from(rows, (r) => [...r.exact_form].length),
+    id: Float64Array.from(rows, (r) => r.id),
   });
   const setGlobalRank = db.prepare('UPDATE stage.entry SET global_rank = ? WHERE n = ?');
   db.transaction(() => {
     for (let n = 0; n < globalRanks.length; n++) setGlobalRank.run(globalRanks[n], n);
   })();
-  if (allocator.collisions > 0) progress.log(`identity: ${allocator.collisions} id/slug collision(s) resolved deterministically`);
-  return ids.length;
 }

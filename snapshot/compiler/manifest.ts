@@ -19,12 +19,28 @@ export const CommonSourceSchema = z.object({
   attribution: z.string().min(1),
   url: z.string().url(),
   role: z.enum(['lexicon', 'examples', 'frequency', 'pronunciation', 'forms']),
-  /** Whether entries from this source count as verified (record-level doubts can still lower it). */
+  /**
+   * Whether the source marks its entries as reviewed by a person (an edited dictionary that says so): the entries'
+   * isVerified. No source in corpora/ does; a record-level doubt (an inferred form) lowers it still.
+   */
   verified: z.boolean(),
   /**
    * A lexicon that writes its headwords in a spelling of its own (a dialect's, a dictionary's): the website
    * says so on its entries, so that a reader who knows the standard spelling is not misled.
    */
+  /**
+   * A lexicon that records one dialect rather than the standard language (Williamson's Igbo dictionary: Onitsha):
+   * every entry of it says so, in the API (Entry.dialect) and on the website, so that a word or meaning of that
+   * dialect is not taken for the language's everywhere.
+   */
+  dialect: z
+    .object({
+      /** The dialect's name, e.g. "Onitsha". */
+      name: z.string().min(1).max(40),
+      /** One or two sentences that every entry of the source carries. */
+      note: z.string().min(1).max(400),
+    })
+    .optional(),
   headwordSpelling: z
     .object({
       /** A few words for a result list, e.g. "Onitsha spelling". */

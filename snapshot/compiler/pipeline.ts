@@ -7,11 +7,15 @@ import type Database from 'better-sqlite3';
 import { SNAPSHOT_FORMAT_VERSION } from '../format/format.ts';
 import { languageStandings } from './activation.ts';
 import type { LanguageStanding } from './activation.ts';
-import { attachSentences, reportUnmatchedFrequencies } from './attach.ts';
+import { AlignedText } from './aligned-text.ts';
+import { attachSentences } from './attach.ts';
+import { addClassForms } from './class-forms.ts';
 import { buildFiles, finishSnapshotFile, openBuildDatabase, removeTemporaryFiles } from './build-files.ts';
 import type { BuildFiles } from './build-files.ts';
 import { attachAlignedSentences } from './examples.ts';
-import { identifyEntries } from './identify.ts';
+import { followCrossReferences } from './cross-references.ts';
+import { creditFrequencies } from './frequency.ts';
+import { identifyEntries, rankGlobally } from './identify.ts';
 import { importSources } from './import-sources.ts';
 import type { Imported } from './importers/staging.ts';
 import { resolveInflections } from './inflections.ts';
@@ -27,11 +31,13 @@ import type { ExampleRecord } from './records.ts';
 import { ReportBuilder, checkArithmetic, languageReports } from './report.ts';
 import type { BuildReport } from './report.ts';
 import { resolveAlternatives } from './resolve-alternatives.ts';
+import { retagPartsOfSpeech } from './retag.ts';
 import { STAGE_ENTRY_INDEXES, STAGE_LEX_INDEXES } from './stage-schema.ts';
 import { applyReversed } from './reverse.ts';
 import { addAttestedStandardSpellings } from './standard-spellings.ts';
 import { DownloadWriter } from './write/downloads.ts';
 import { writeEntries } from './write/entries.ts';
+import type { FactsTable } from './write/facts.ts';
 import type { EntryContextData } from './write/entry-rows.ts';
 import { writeIndexesAndBodies, writeMetaAndBodies } from './write/tables.ts';
 
@@ -102,7 +108,12 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       sizeBytes: statSync(files.out).size,
       entries: facts.count,
       entriesByLanguage,
-      languages: languageReports(staged.standings, report.sources(), entriesByLanguage, (code) => staged.pronunciationCoverage.get(code)?.withPronunciation ?? 0),
+      languages: languageReports(staged.standings, report.sources(), {
+        entries: (code) => entriesByLanguage[code] ?? 0,
+        withPronunciation: (code) => staged.pronunciationCoverage.get(code)?.withPronunciation ?? 0,
+        emptyGlosses: (code) => emptyGlosses(facts, code),
+        attachments: (code) => report.attachments(code),
+      }),
       sources: report.sources(),
       downloads: { dir: downloadsDir, files: downloadIndex.files.length, bytes: downloadIndex.files.reduce((n, f) => n + f.bytes, 0) },
     };
@@ -141,6 +152,8 @@ interface Staged {
   pronunciationCoverage: Map<string, PronunciationCoverage>;
   /** Examples by entry key: treebank sentences, then NTREX-128 lines. */
   examples: Map<string, ExampleRecord[]>;
+  /** Frequency rank by entry key (frequency.ts). */
+  frequencyRanks: Map<string, number>;
 }
 
 /**
@@ -152,20 +165,39 @@ function stageEntries(db: Database.Database, location: CorporaLocation, manifest
   const { sources, languages, activeAtGlossedEntries } = manifests;
   const imported = importSources(db, location.dir, sources, report, progress);
   const checksums = inputChecksums(location, sourceFiles(sources));
+  retagPartsOfSpeech(db, report);
+  addClassForms(db, imported, report);
   db.exec(STAGE_LEX_INDEXES);
   resolveAlternatives(db, report, progress);
+  followCrossReferences(db, report);
   applyReversed(db, report);
   const standings = languageStandings(db, languages, activeAtGlossedEntries);
   const served = new Set(standings.filter((s) => s.active).map((s) => s.code));
-  const total = identifyEntries(db, imported.frequency, served, report, progress);
+  const total = identifyEntries(db, served, report, progress);
   db.exec(STAGE_ENTRY_INDEXES);
-  reportUnmatchedFrequencies(db, imported.frequency, report);
   resolveInflections(db, report, progress);
+  const texts = alignedTexts(imported);
+  addAttestedStandardSpellings(db, texts, sources, progress);
+  const frequencyRanks = creditFrequencies(db, imported.frequency, texts, report);
+  rankGlobally(db, frequencyRanks);
   const pronunciationCoverage = attachPronunciations(db, sources, report);
-  addAttestedStandardSpellings(db, imported, sources, progress);
   const examples = attachSentences(db, imported.sentences, report);
-  for (const [key, list] of attachAlignedSentences(db, imported.aligned, report)) examples.set(key, [...(examples.get(key) ?? []), ...list]);
-  return { imported, checksums, standings, served, total, pronunciationCoverage, examples };
+  for (const [key, list] of attachAlignedSentences(db, texts, report)) examples.set(key, [...(examples.get(key) ?? []), ...list]);
+  return { imported, checksums, standings, served, total, pronunciationCoverage, examples, frequencyRanks };
+}
+
+/** Served entries of a language without an English gloss. */
+function emptyGlosses(facts: FactsTable, code: string): number {
+  let n = 0;
+  for (let g = 1; g <= facts.size; g++) if (facts.id[g] !== 0 && facts.languageOf(g) === code && facts.glossCount[g] === 0) n += 1;
+  return n;
+}
+
+/** Each language's aligned sentences, indexed once for every step that weighs a word by its English. */
+function alignedTexts(imported: Imported): Map<string, AlignedText> {
+  const byLanguage = new Map<string, Imported['aligned']>();
+  for (const a of imported.aligned) byLanguage.set(a.language, [...(byLanguage.get(a.language) ?? []), a]);
+  return new Map([...byLanguage].map(([language, sentences]) => [language, new AlignedText(sentences)]));
 }
 
 /** What the entry step needs besides the staging file: sent to its worker threads as it is. */
@@ -173,8 +205,8 @@ function entryContext(db: Database.Database, files: BuildFiles, { sources, langu
   return {
     stagePath: files.stagePath,
     languageNames: languages.map((l) => [l.code, l.name]),
-    sources: sources.map((s) => [s.id, { source: { id: s.id, name: s.name, url: s.url, attribution: s.attribution }, licence: s.licence }]),
-    ranks: staged.imported.frequency.rankList(),
+    sources: sources.map((s) => [s.id, { source: { id: s.id, name: s.name, url: s.url, attribution: s.attribution }, licence: s.licence, dialect: s.dialect ?? null }]),
+    ranks: [...staged.frequencyRanks],
     treebankExamples: [...staged.examples],
     keysWithVariants: (db.prepare('SELECT DISTINCT target_key AS k FROM stage.variant').all() as { k: string }[]).map((r) => r.k),
   };

@@ -22,7 +22,7 @@ export interface VariantRecord {
  */
 export interface FormRecord {
   form: string;
-  kind: 'tone-marked' | 'spelling' | 'romanisation' | 'other-script' | 'plural' | 'form';
+  kind: 'tone-marked' | 'spelling' | 'romanisation' | 'other-script' | 'plural' | 'form' | 'stem' | 'class-form';
 }
 
 /** One dictionary record, normalised, before records with the same identity are merged. */
@@ -67,8 +67,8 @@ export interface AltRecord {
 export interface FrequencyRecord {
   sourceId: string;
   language: string;
-  /** Folded form, modernised when it is a known old spelling. */
-  key: string;
+  /** The form as the list writes it (normalised); a known old spelling as the modern one's folded form. */
+  form: string;
   frequency: number;
 }
 
@@ -78,8 +78,8 @@ export interface SentenceRecord {
   id: string;
   text: string;
   translation: string | null;
-  /** Lemmas with their (mapped) part of speech, in sentence order. */
-  lemmas: { lemma: string; partOfSpeech: PartOfSpeech | null }[];
+  /** Lemmas with their (mapped) part of speech and the token's English gloss where the treebank gives one. */
+  lemmas: { lemma: string; partOfSpeech: PartOfSpeech | null; gloss?: string }[];
 }
 
 /** An inflected form that leads to its entry (Zulu StarDict synonyms): never a headword. */

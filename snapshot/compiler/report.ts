@@ -16,6 +16,12 @@ export interface SourceReport {
   notes: Record<string, number>;
 }
 
+/** What the build attached to a language's entries, and left out with the reason (one count per word and entry). */
+export interface AttachmentReport {
+  attached: number;
+  rejectedBy: Record<string, number>;
+}
+
 /** Where a language stands: its sources' records, its glossed entries (the activation rule) and what is served. */
 export interface LanguageReport {
   code: string;
@@ -24,6 +30,12 @@ export interface LanguageReport {
   /** Entries served (0 for a preparing language). */
   entries: number;
   withPronunciation: number;
+  /** Example sentences attached to entries (one per sentence and entry), and those left out by reason. */
+  examples: AttachmentReport;
+  /** Pronunciation rows shown on entries (one per row and entry), and those left out by reason. */
+  pronunciations: AttachmentReport;
+  /** Served entries without an English gloss (the build's target is none). */
+  emptyGlosses: number;
   sources: string[];
   read: number;
   imported: number;
@@ -54,6 +66,8 @@ function bump(map: Record<string, number>, key: string, by = 1): void {
 /** Accumulates dispositions per source; every record read must end in exactly one of them. */
 export class ReportBuilder {
   private readonly bySource = new Map<string, SourceReport>();
+  private readonly examples = new Map<string, AttachmentReport>();
+  private readonly pronunciations = new Map<string, AttachmentReport>();
 
   source(id: string, file = '', language = ''): SourceReport {
     let report = this.bySource.get(id);
@@ -93,15 +107,43 @@ export class ReportBuilder {
   sources(): SourceReport[] {
     return [...this.bySource.values()];
   }
+  exampleAttached(language: string, n = 1): void {
+    attachment(this.examples, language).attached += n;
+  }
+  exampleRejected(language: string, reason: string, n = 1): void {
+    bump(attachment(this.examples, language).rejectedBy, reason, n);
+  }
+  pronunciationAttached(language: string, n = 1): void {
+    attachment(this.pronunciations, language).attached += n;
+  }
+  pronunciationRejected(language: string, reason: string, n = 1): void {
+    bump(attachment(this.pronunciations, language).rejectedBy, reason, n);
+  }
+  /** A language's attachments so far (zeros for a language with none). */
+  attachments(language: string): { examples: AttachmentReport; pronunciations: AttachmentReport } {
+    return { examples: attachment(this.examples, language), pronunciations: attachment(this.pronunciations, language) };
+  }
+}
+
+function attachment(map: Map<string, AttachmentReport>, language: string): AttachmentReport {
+  let r = map.get(language);
+  if (!r) {
+    r = { attached: 0, rejectedBy: {} };
+    map.set(language, r);
+  }
+  return r;
+}
+
+/** What languageReports reads besides the sources: served and empty-gloss entries, IPA coverage, attachments. */
+export interface LanguageFacts {
+  entries(code: string): number;
+  withPronunciation(code: string): number;
+  emptyGlosses(code: string): number;
+  attachments(code: string): { examples: AttachmentReport; pronunciations: AttachmentReport };
 }
 
 /** Where each language of the manifest stands, with its sources' counts summed. */
-export function languageReports(
-  standings: readonly LanguageStanding[],
-  sources: readonly SourceReport[],
-  entriesByLanguage: Readonly<Record<string, number>>,
-  withPronunciation: (code: string) => number,
-): LanguageReport[] {
+export function languageReports(standings: readonly LanguageStanding[], sources: readonly SourceReport[], facts: LanguageFacts): LanguageReport[] {
   return standings.map((s) => {
     const mine = sources.filter((r) => r.language === s.code);
     const sum = (field: 'read' | 'imported' | 'merged' | 'rejected'): number => mine.reduce((n, r) => n + r[field], 0);
@@ -109,8 +151,10 @@ export function languageReports(
       code: s.code,
       status: s.active ? 'active' : 'preparing',
       glossedEntries: s.glossedEntries,
-      entries: entriesByLanguage[s.code] ?? 0,
-      withPronunciation: withPronunciation(s.code),
+      entries: facts.entries(s.code),
+      withPronunciation: facts.withPronunciation(s.code),
+      ...facts.attachments(s.code),
+      emptyGlosses: facts.emptyGlosses(s.code),
       sources: mine.map((r) => r.source),
       read: sum('read'),
       imported: sum('imported'),
@@ -141,8 +185,21 @@ export function formatReport(report: BuildReport): string {
   out.push(
     '',
     ...table([
-      ['language', 'status', 'read', 'imported', 'merged', 'rejected', 'glossed entries', 'served', 'with IPA'],
-      ...report.languages.map((l) => [l.code, l.status, String(l.read), String(l.imported), String(l.merged), String(l.rejected), String(l.glossedEntries), String(l.entries), String(l.withPronunciation)]),
+      ['language', 'status', 'read', 'imported', 'merged', 'rejected', 'glossed entries', 'served', 'with IPA', 'examples', 'IPA shown', 'empty gloss'],
+      ...report.languages.map((l) => [
+        l.code,
+        l.status,
+        String(l.read),
+        String(l.imported),
+        String(l.merged),
+        String(l.rejected),
+        String(l.glossedEntries),
+        String(l.entries),
+        String(l.withPronunciation),
+        String(l.examples.attached),
+        String(l.pronunciations.attached),
+        String(l.emptyGlosses),
+      ]),
     ]),
   );
   for (const s of report.sources) {
@@ -152,6 +209,13 @@ export function formatReport(report: BuildReport): string {
       ...Object.entries(s.notes).map(([k, v]) => `  fixed    ${String(v).padStart(6)}  ${k}`),
     ];
     if (details.length > 0) out.push('', `${s.source}:`, ...details);
+  }
+  for (const l of report.languages) {
+    const details = [
+      ...Object.entries(l.examples.rejectedBy).map(([k, v]) => `  example left out       ${String(v).padStart(6)}  ${k}`),
+      ...Object.entries(l.pronunciations.rejectedBy).map(([k, v]) => `  pronunciation left out ${String(v).padStart(6)}  ${k}`),
+    ];
+    if (details.length > 0) out.push('', `${l.code} (examples attached ${l.examples.attached}, pronunciations shown ${l.pronunciations.attached}, entries with an empty gloss ${l.emptyGlosses}):`, ...details);
   }
   const langs = Object.entries(report.entriesByLanguage).map(([k, v]) => `${k} ${v}`).join(', ');
   out.push(

@@ -1,7 +1,7 @@
 // A reversed dictionary (FreeDict eng-swh) counts only where it adds something to the forward one.
 import type Database from 'better-sqlite3';
 
-import { glossKey, glossKeys } from '../format/text.ts';
+import { glossKey, senseKeys } from '../format/text.ts';
 import type { LexRecord, ReverseRecord } from './records.ts';
 import { recordKey } from './records.ts';
 import type { ReportBuilder } from './report.ts';
@@ -23,7 +23,7 @@ export function applyReversed(db: Database.Database, report: ReportBuilder): voi
       const r = JSON.parse(data) as ReverseRecord;
       const found = entriesOf.all(r.language, r.form);
       const wanted = glossKey(r.gloss);
-      const has = found.some((f) => (JSON.parse(f.data) as LexRecord).senses.some((s) => s === r.gloss || glossKeys(s).includes(wanted)));
+      const has = found.some((f) => (JSON.parse(f.data) as LexRecord).senses.some((s) => s === r.gloss || senseKeys(s).includes(wanted)));
       if (has) {
         report.merged(r.sourceId, 'same word and gloss as in the forward dictionary');
         continue;
@@ -43,7 +43,8 @@ export function applyReversed(db: Database.Database, report: ReportBuilder): voi
         components: [],
         crossReferences: [],
         stems: [],
-        verified: true,
+        // A reversed pair is not a reviewed entry (isVerified: no source here marks one).
+        verified: false,
       };
       const key = target ? target.key : recordKey(record);
       // Added to an existing entry: reported here, staged uncounted; a new word is reported by identify.

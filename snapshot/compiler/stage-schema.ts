@@ -10,8 +10,8 @@ CREATE TABLE stage.alt (seq INTEGER PRIMARY KEY, data TEXT NOT NULL);
 CREATE TABLE stage.variant (target_key TEXT NOT NULL, form TEXT NOT NULL, kind TEXT NOT NULL, note TEXT);
 -- inflected forms (StarDict synonyms) by the headword of the article they lead to
 CREATE TABLE stage.inflection (seq INTEGER PRIMARY KEY, source_id TEXT NOT NULL, language TEXT NOT NULL, form TEXT NOT NULL, headword TEXT NOT NULL);
--- pronunciation rows by folded word; entry_pron: the ones each entry shows, in the order chosen (rank 0 first)
-CREATE TABLE stage.pron (seq INTEGER PRIMARY KEY, source_id TEXT NOT NULL, language TEXT NOT NULL, key TEXT NOT NULL, ipa TEXT NOT NULL);
+-- pronunciation rows by folded word (with the word as the source writes it); entry_pron: the ones each entry shows, in the order chosen (rank 0 first)
+CREATE TABLE stage.pron (seq INTEGER PRIMARY KEY, source_id TEXT NOT NULL, language TEXT NOT NULL, key TEXT NOT NULL, word TEXT NOT NULL, ipa TEXT NOT NULL);
 CREATE TABLE stage.entry_pron (entry_key TEXT NOT NULL, rank INTEGER NOT NULL, ipa TEXT NOT NULL, source_id TEXT NOT NULL);
 CREATE TABLE stage.reverse (seq INTEGER PRIMARY KEY, data TEXT NOT NULL);
 -- folded inflected forms and the entry (key) each leads to

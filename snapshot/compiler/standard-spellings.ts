@@ -5,9 +5,12 @@ import type Database from 'better-sqlite3';
 import { fold } from '../format/text.ts';
 import { LANGUAGE_RULES } from '../languages/index.ts';
 import type { SpellingRule, StandardSpellings } from '../languages/rules.ts';
-import type { Imported } from './importers/staging.ts';
+import { AlignedText } from './aligned-text.ts';
+import type { Shown } from './aligned-text.ts';
+import { meaningsOf } from './english-meaning.ts';
 import type { SourceManifest } from './manifest.ts';
 import type { Progress } from './progress.ts';
+import type { LexRecord } from './records.ts';
 
 /** Letters that may change at one place in a form: more places would multiply the candidates past use. */
 const MAX_CHANGE_PLACES = 8;
@@ -68,60 +71,117 @@ export function standardWordCounts(texts: Iterable<string>): Map<string, number>
   return counts;
 }
 
-export interface Attestation {
-  /** Words of the language's standard text (its aligned sentences), folded, with their counts. */
-  text: ReadonlyMap<string, number>;
-  /** Words of its frequency list, folded. */
-  listed: ReadonlySet<string>;
-  /** The names of the text and the list, for the notes. */
-  textName: string;
-  listName: string;
+/** The entries of a language by folded headword, and their meanings (english-meaning.ts). */
+class Lexicon {
+  private readonly byFolded = new Map<string, { key: string; folded: string }[]>();
+  private readonly senses: Database.Statement<[string], { data: string }>;
+  private readonly meanings = new Map<string, string[][]>();
+  readonly compounds: { key: string; folded: string }[] = [];
+
+  constructor(db: Database.Database, language: string) {
+    this.senses = db.prepare('SELECT data FROM stage.lex WHERE key = ? ORDER BY seq');
+    const rows = db.prepare<[string], { key: string; folded: string }>('SELECT key, folded FROM stage.entry WHERE language = ?');
+    for (const row of rows.iterate(language)) {
+      const list = this.byFolded.get(row.folded) ?? [];
+      list.push(row);
+      this.byFolded.set(row.folded, list);
+      if (row.folded.includes(' ')) this.compounds.push(row);
+    }
+  }
+
+  entries(folded: string): readonly { key: string; folded: string }[] {
+    return this.byFolded.get(folded) ?? [];
+  }
+
+  meaningsOf(key: string): string[][] {
+    let m = this.meanings.get(key);
+    if (!m) {
+      m = meaningsOf(this.senses.all(key).flatMap((r) => (JSON.parse(r.data) as LexRecord).senses));
+      this.meanings.set(key, m);
+    }
+    return m;
+  }
 }
 
 /**
- * Adds to the entries of `language`, as `standard-spelling` variants, the derived spellings of their folded
- * headwords that occur in the standard text or the frequency list, and are not already an entry's own folded
- * form in the language. Starts from the attested words (thousands) and reads the rules backwards, so the work
- * does not grow with the number of entries. Returns how many variants were added.
+ * A derived reading of a word is kept only when the text shows it (AlignedText.shown: the English lines of the
+ * sentences that use the word hold the entry's meaning, twice and well beyond chance), and not far less strongly than
+ * the word's best reading: a Standard word the rules could derive from an Onitsha homograph (uburu "brain" from
+ * ùbùlù "young chick") is that homograph's spelling only if the text uses it so.
  */
-export function addStandardSpellings(db: Database.Database, language: string, spellings: StandardSpellings, attestation: Attestation): number {
-  const { text, listed } = attestation;
-  const entriesOf = db.prepare<[string, string], { key: string }>('SELECT key FROM stage.entry WHERE language = ? AND folded = ?');
+export const WEAKER_READING_FACTOR = 3;
+
+export interface SpellingCounts {
+  /** Derived spellings kept: single words, and compounds. */
+  words: number;
+  compounds: number;
+  /** Derived readings of words of the text left out: the English never holds their meaning, or holds another's more. */
+  withoutEvidence: number;
+  weaker: number;
+}
+
+/**
+ * Adds to the entries of `language`, as `standard-spelling` variants written as the standard text writes them, the
+ * spellings its rules derive from their headwords that the text attests with their meaning (see
+ * WEAKER_READING_FACTOR); a compound's derived spelling when the text holds the phrase and the English of its
+ * sentences holds the compound's meaning as for a word. Starts from the words of
+ * the text and reads the rules backwards, so the work does not grow with the number of entries.
+ */
+export function addStandardSpellings(db: Database.Database, language: string, spellings: StandardSpellings, text: AlignedText, textName: string): SpellingCounts {
+  const lexicon = new Lexicon(db, language);
   const insert = db.prepare("INSERT INTO stage.variant (target_key, form, kind, note) VALUES (?, ?, 'standard-spelling', ?)");
-  const words = [...new Set([...text.keys(), ...listed])].sort();
-  let added = 0;
+  const counts: SpellingCounts = { words: 0, compounds: 0, withoutEvidence: 0, weaker: 0 };
+  const note = (rules: readonly string[], sentences: number, withMeaning: number): string =>
+    spellings.note(rules, `${textName} (${sentences} ${sentences === 1 ? 'sentence' : 'sentences'}, ${withMeaning} with the entry's meaning in the English line)`);
   db.transaction(() => {
-    for (const word of words) {
-      if (word === '' || entriesOf.all(language, word).length > 0) continue;
-      const times = text.get(word) ?? 0;
-      const where = [times > 0 ? `${attestation.textName} (${times} ${times === 1 ? 'time' : 'times'})` : '', listed.has(word) ? attestation.listName : '']
-        .filter(Boolean)
-        .join(' and ');
-      for (const { form, rules } of lexiconSources(word, spellings.rules)) {
-        for (const entry of entriesOf.all(language, form)) {
-          insert.run(entry.key, word, spellings.note(rules, where));
-          added += 1;
+    for (const word of [...text.words()].sort()) {
+      const derived = lexiconSources(word, spellings.rules).flatMap(({ form, rules }) => lexicon.entries(form).map((e) => ({ ...e, rules })));
+      if (derived.length === 0) continue;
+      const sentences = text.sentencesWith(word);
+      const strength = (key: string): Shown => text.shown(sentences, lexicon.meaningsOf(key));
+      const scored = derived.map((d) => ({ ...d, ...strength(d.key) }));
+      const excess = (r: Shown): number => (r.shown ? r.hits - r.expected : 0);
+      const best = Math.max(0, ...scored.map(excess), ...lexicon.entries(word).map((e) => excess(strength(e.key))));
+      for (const d of scored) {
+        if (!d.shown) counts.withoutEvidence += 1;
+        else if (excess(d) * WEAKER_READING_FACTOR < best) counts.weaker += 1;
+        else {
+          insert.run(d.key, text.commonSpelling(word) ?? word, note(d.rules, sentences.length, d.hits));
+          counts.words += 1;
         }
       }
     }
+    for (const compound of lexicon.compounds) {
+      for (const { form, rules } of deriveStandardSpellings(compound.folded, spellings.rules)) {
+        const sentences = text.sentencesWithPhrase(form);
+        if (sentences.length === 0) continue;
+        // As for a word: the English of its sentences holds the compound's meaning beyond chance (AlignedText.shown),
+        // once where the phrase is rare; aka ahụ "last year" is no more than "that hand" where the text has it.
+        const { hits, shown } = text.shown(sentences, lexicon.meaningsOf(compound.key));
+        if (!shown) {
+          counts.withoutEvidence += 1;
+          continue;
+        }
+        insert.run(compound.key, text.phraseSpelling(form) ?? form, note(rules, sentences.length, hits));
+        counts.compounds += 1;
+      }
+    }
   })();
-  return added;
+  return counts;
 }
 
 /**
- * For every language whose rules derive standard spellings: its aligned sentences and its frequency list are the
- * standard text that attests them (docs/standard-igbo.md).
+ * For every language whose rules derive standard spellings: its aligned sentences are the standard text that attests
+ * them, with their English (docs/standard-igbo.md).
  */
-export function addAttestedStandardSpellings(db: Database.Database, imported: Imported, sources: readonly SourceManifest[], progress: Progress): void {
+export function addAttestedStandardSpellings(db: Database.Database, texts: ReadonlyMap<string, AlignedText>, sources: readonly SourceManifest[], progress: Progress): void {
   for (const [language, { standardSpellings }] of Object.entries(LANGUAGE_RULES)) {
     if (!standardSpellings) continue;
-    const aligned = imported.aligned.filter((a) => a.language === language);
-    const added = addStandardSpellings(db, language, standardSpellings, {
-      text: standardWordCounts(aligned.map((a) => a.text)),
-      listed: new Set(imported.frequency.keys(language).map((k) => k.key)),
-      textName: sources.find((s) => s.id === aligned[0]?.sourceId)?.name ?? `${standardSpellings.name} text`,
-      listName: sources.find((s) => s.role === 'frequency' && s.language === language)?.name ?? `a ${standardSpellings.name} word list`,
-    });
-    progress.log(`${standardSpellings.name} spellings: ${added} attested derived spellings added as variants`);
+    const text = texts.get(language) ?? new AlignedText([]);
+    const textName = sources.find((s) => s.id === text.sentences[0]?.sourceId)?.name ?? `${standardSpellings.name} text`;
+    const c = addStandardSpellings(db, language, standardSpellings, text, textName);
+    progress.log(
+      `${standardSpellings.name} spellings: ${c.words} words and ${c.compounds} compounds added as variants; left out ${c.withoutEvidence} derived readings whose meaning the English never holds, ${c.weaker} far weaker than another reading`,
+    );
   }
 }

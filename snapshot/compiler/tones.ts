@@ -78,3 +78,20 @@ export function tonesAgree(form: string, ipa: string, orthography: ToneOrthograp
   const heard = ipaTones(ipa, orthography.unmarked);
   return spelled.length > 0 && spelled.length === heard.length && spelled.every((t, i) => t === heard[i]);
 }
+
+/**
+ * How many vowels a spelling and an IPA transcription agree on the length of: a macron marks a long vowel in a
+ * spelling whose tones are written otherwise (Hausa ā), ː in the IPA. The tie-break among transcriptions whose tones
+ * agree (kā̀r̃ê → kàːrêː before kàrê).
+ */
+export function lengthAgreement(form: string, ipa: string): number {
+  const spelled = clusters(form)
+    .filter((c) => SPELLING_VOWEL.test(c.base))
+    .map((c) => c.marks.includes('\u0304'));
+  const heard = clusters(ipa)
+    .filter((c) => IPA_VOWEL.test(c.base))
+    .map((c) => c.after.replace(/^\p{M}+/u, '').startsWith('ː'));
+  let n = 0;
+  for (let i = 0; i < Math.min(spelled.length, heard.length); i++) if (spelled[i] === heard[i]) n += 1;
+  return n;
+}

@@ -1,7 +1,7 @@
 // The snapshot's on-disk format, shared by the build (writer) and the reader: version and fixed keys.
 
 /** Bump when the tables or the serialized bodies change; readers refuse other versions. */
-export const SNAPSHOT_FORMAT_VERSION = 7;
+export const SNAPSHOT_FORMAT_VERSION = 8;
 
 /** Upper bound of ranked rows per search: every query does bounded work (total is capped here). */
 export const MAX_RANKED_ROWS = 1000;
@@ -16,19 +16,25 @@ export const BROWSE_ANCHOR_EVERY = 1000;
 
 /** Kinds of rows in the `forms` lookup table. */
 export const FORM_KIND = {
-  /** Lower-cased exact form with tones (NFC). */
+  /** Lower-cased exact form with tones (NFC), and each variant's as written. */
   exact: 0,
   /** Folded headword (snapshot/format/text.ts fold). */
   folded: 1,
   /** Folded variants, and the l/r loose key of Igbo headwords and variants. */
   variant: 2,
-  /** A whole English gloss (snapshot/format/text.ts glossKeys), so "water" finds the word for water first. */
-  gloss: 3,
   /**
-   * The first words of an English gloss (glossStartKeys): "water" next finds "water pot", before glosses that only
-   * mention it. Right after `gloss`: search reads both kinds of a key in one range (FormLookups.findPair).
+   * The first sense of an entry's first definition, stated plainly (senseKeyParts, snapshot/format/text.ts), so that
+   * "woman" finds obìnrin "woman, female" before abo "female, feminine; woman", and "house" huis before huisves "(to)
+   * house".
    */
-  glossStart: 4,
+  gloss: 3,
+  /** Any other sense: the rest of the first definition's, and those of the next two definitions. */
+  glossSense: 4,
+  /**
+   * The first words of an English gloss (glossStartKeys): "water" then finds "water pot", before glosses that only
+   * mention it. The three gloss kinds are adjacent: search reads them for one key in one range (FormLookups.findGloss).
+   */
+  glossStart: 5,
 } as const;
 
 /** Keys of the `meta` table (every one written by the build; the reader and --if-changed read some). */
@@ -42,6 +48,8 @@ export const META = {
   /** The UTC day the materialised word-of-the-day window starts on. */
   anchorDate: 'anchorDate',
   entries: 'entries',
+  /** How many entries are common (isCommon): they hold global ranks 1 to this number (ranking puts them first). */
+  commonEntries: 'commonEntries',
   /** Checksums of every input (JSON), and one over them all (what --if-changed compares). */
   inputs: 'inputs',
   inputsChecksum: 'inputsChecksum',
@@ -82,4 +90,4 @@ export function partOfSpeechTag(pos: string): string {
 }
 
 /** Score weight of each match type: disjoint bands keep the score monotone with the ranking. */
-export const MATCH_WEIGHT = { exact: 6, folded: 5, variant: 4, form: 3, prefix: 2, gloss: 1 } as const;
+export const MATCH_WEIGHT = { exact: 7, meaning: 6, folded: 5, variant: 4, gloss: 3, form: 2, prefix: 1 } as const;

@@ -126,31 +126,87 @@ export function slugBase(text: string): string {
   return points.length > 0 ? `u${points.join('-')}` : 'x';
 }
 
+/** Words a gloss part may start with that say nothing of its meaning ("a house", "the sun"). */
+const LEADING_ARTICLE = /^(?:a|an|the)\s+/;
+
 /**
- * Keys under which an English definition answers a whole-gloss query: each `;`-separated part,
- * lower-cased, without parentheticals and without a leading "to " (verbs: "to eat" answers "eat").
- * Long parts are skipped: a query never equals a paragraph.
+ * A trailing parenthetical that names a genus and species ("tree (Alstonia congensis Engl.)", "fish (Alestes
+ * nurse)"): the part is a kind of the thing, not the thing, so it is not a whole sense of the word.
  */
-export function glossKeys(definition: string, maxChars = 40): string[] {
-  const keys = new Set<string>();
-  for (const part of definition.split(';')) {
-    const key = glossKey(part);
-    if (key !== '' && key.length <= maxChars) keys.add(key);
-  }
-  return [...keys];
+const NAMES_A_SPECIES = /\(\s*(?:[^()]*\s)?[A-Z][a-z]+\.? [a-z]{3,}[^()]*\)\s*[.,;:]?\s*$/;
+
+/** One sense of a definition as a search key: `plain` when the part is the key itself, with no label or "to" before it. */
+export interface SenseKey {
+  key: string;
+  plain: boolean;
 }
 
-/** The key of a gloss query or gloss part (see glossKeys). */
+/**
+ * The senses a definition states, as search keys: each `;`- or `,`-separated part, lower-cased, without
+ * parentheticals, a leading "to " or "to be " (verbs: "to eat" answers "eat", "to be tall" answers "tall") or article
+ * ("A house." answers "house"), and without trailing punctuation. A part that a species name narrows is left out (see
+ * NAMES_A_SPECIES), and so are long parts: a query never equals a paragraph. In order: the first is the definition's
+ * first sense. A part is plain when nothing was taken from its start: "(Bushi) water" and "to rain" are not plain.
+ */
+export function senseKeyParts(definition: string, maxChars = 40): SenseKey[] {
+  const keys = new Map<string, boolean>();
+  // Split outside parentheses only: "(in hot ashes, water, etc.)" holds commas but starts no part.
+  for (const part of splitOutsideParentheses(definition)) {
+    if (NAMES_A_SPECIES.test(part)) continue;
+    const key = glossKey(part);
+    if (key === '' || key.length > maxChars) continue;
+    const plain = !/^\s*(?:\(|to\s)/i.test(part);
+    keys.set(key, (keys.get(key) ?? false) || plain);
+  }
+  return [...keys].map(([key, plain]) => ({ key, plain }));
+}
+
+/** The keys of senseKeyParts. */
+export function senseKeys(definition: string, maxChars = 40): string[] {
+  return senseKeyParts(definition, maxChars).map((s) => s.key);
+}
+
+/**
+ * A definition written as a sentence ("A small, bowl-shaped drum, played with fingers."): its commas join a
+ * description, they do not list senses.
+ */
+const SENTENCE_DEFINITION = /^(?:A|An|The)\s/;
+
+/**
+ * The `;`- and `,`-separated parts of a definition (only `;` in a sentence-style one), parenthesised text kept whole
+ * inside its part.
+ */
+function splitOutsideParentheses(text: string): string[] {
+  const commas = !SENTENCE_DEFINITION.test(text);
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth += 1;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if ((c === ';' || (c === ',' && commas)) && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * The key of a gloss query or gloss part (see senseKeys): "to", "to be" or an article at the start says nothing of it.
+ * A parenthesis glued to a word is part of it ("(to)day" is "today").
+ */
 export function glossKey(text: string): string {
-  return normalise(text.replace(/\([^)]*\)/g, ' '))
+  return normalise(text.replace(/\(([^()]*)\)(?=\p{L})/gu, '$1').replace(/\([^)]*\)/g, ' '))
     .toLowerCase()
-    .replace(/^to\s+/, '')
+    .replace(/^to\s+(?:be\s+)?/, '')
+    .replace(LEADING_ARTICLE, '')
     .replace(/[.,:!?]+$/, '')
     .trim();
 }
 
-/** Words a gloss part may start with that say nothing of its meaning ("a house", "the sun"). */
-const LEADING_ARTICLE = /^(?:a|an|the)\s+/;
 /** Leading words of a gloss part kept as "begins with" keys: a query is rarely longer. */
 const MAX_GLOSS_START_WORDS = 3;
 
@@ -163,7 +219,7 @@ export function glossStartKeys(definition: string): string[] {
   const keys = new Set<string>();
   // Parentheticals go before the split: "(in hot ashes, water, etc.)" holds commas but starts no part.
   for (const part of definition.replace(/\([^)]*\)/g, ' ').split(/[;,]/)) {
-    const words = glossKey(part).replace(LEADING_ARTICLE, '').match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'-]*/gu) ?? [];
+    const words = glossKey(part).match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'-]*/gu) ?? [];
     for (let n = 1; n <= Math.min(MAX_GLOSS_START_WORDS, words.length); n++) keys.add(words.slice(0, n).join(' '));
   }
   return [...keys];

@@ -9,4 +9,7 @@ export const hausa: LanguageRules = {
   foldSequences: { "'y": 'y' },
   // Wiktionary's citation forms: a vowel without a mark is high, the grave low, the circumflex falling.
   tones: { unmarked: 'H', marks: { grave: 'L', circumflex: 'F' } },
+  // Hausa text that writes a hooked letter writes the word's own (ƙasa is not kasa).
+  trustsWrittenLetters: true,
+  letters: 'ɓɗƙƴ',
 };

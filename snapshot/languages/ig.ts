@@ -30,4 +30,6 @@ export const igbo: LanguageRules = {
     rules: ONITSHA_TO_STANDARD,
     note: (rules, attestedIn) => `Standard Igbo spelling derived from the Onitsha form by ${rules.join(', ')} (docs/standard-igbo.md); attested in ${attestedIn}.`,
   },
+  // Standard Igbo is written without tones (docs/standard-igbo.md).
+  textWritesTones: false,
 };

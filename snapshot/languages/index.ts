@@ -3,6 +3,9 @@
 // (corpora/sources.json and corpora/languages.json).
 import { hausa } from './ha.ts';
 import { igbo } from './ig.ts';
+import { malagasy } from './mg.ts';
+import { nguni } from './nguni.ts';
+import { swahili } from './sw.ts';
 import type { LanguageRules } from './rules.ts';
 import { DEFAULT_RULES } from './rules.ts';
 import { yoruba } from './yo.ts';
@@ -10,7 +13,14 @@ import { yoruba } from './yo.ts';
 export const LANGUAGE_RULES: Readonly<Record<string, LanguageRules>> = {
   ha: hausa,
   ig: igbo,
+  mg: malagasy,
+  nd: nguni,
+  nr: nguni,
+  ss: nguni,
+  sw: swahili,
+  xh: nguni,
   yo: yoruba,
+  zu: nguni,
 };
 
 export function languageRules(code: string): LanguageRules {

@@ -1,6 +1,10 @@
 // What a language's module may add to the build and the search (snapshot/languages/<code>.ts). Every field is
 // optional: a language without a module, or without a field, gets the defaults (DEFAULT_RULES).
 
+import type { PartOfSpeech } from '../../services/shared/vocabulary.ts';
+import type { EnglishClasses } from '../compiler/english-classes.ts';
+import type { LexRecord } from '../compiler/records.ts';
+
 /** Tone levels as the pronunciation step compares them: high, mid, low, falling, rising. */
 export type Tone = 'H' | 'M' | 'L' | 'F' | 'R';
 
@@ -58,6 +62,41 @@ export interface LanguageRules {
   /** Stand-in characters that the language's text corpora carry for its letters: [pattern, replacement, note]. */
   textRepairs?: readonly (readonly [RegExp, string, string])[];
   standardSpellings?: StandardSpellings;
+  /**
+   * Whether the language's text, where it writes a letter mark or a special letter at all (Yoruba underdots, Hausa
+   * hooked letters), writes the word's own: a sentence's `ọjọ` is then not òjò. Igbo's lexicon spells its
+   * underdots differently from Standard text (ụnò ~ ụlọ), so Igbo compares letters folded.
+   */
+  trustsWrittenLetters?: boolean;
+  /**
+   * False where the language's text is written without tones while its lexicon marks them (Standard Igbo; Williamson
+   * leaves high tones unmarked): a form without a tone mark then has no exact key, since an untoned query written
+   * like it (mba) means any of the homographs that fold alike (mba "scolding", mbà "nation"), and the frequency
+   * the text credits them ranks them.
+   */
+  textWritesTones?: boolean;
+  /**
+   * The part of speech of a Wiktionary export's block (its header as the export names it, and its glosses) where
+   * the language reads it otherwise than the shared table (importers/parts-of-speech.ts); undefined: the table's.
+   */
+  wiktionaryPartOfSpeech?(pos: string, glosses: readonly string[]): PartOfSpeech | undefined;
+  /**
+   * A better part of speech for a staged record, where the language's morphology shows the source's to be wrong
+   * (Malagasy verbs labelled nouns), weighed against how the other lexicons use its English gloss; undefined: keep it.
+   */
+  retag?(record: LexRecord, english: EnglishClasses): PartOfSpeech | undefined;
+  /**
+   * The form a verb is looked up by, from the stem a lexicon gives (Swahili la → kula); the stem stays a searchable
+   * form of the entry.
+   */
+  verbCitation?(stem: string): string;
+  /**
+   * The forms an adjective stem takes in agreement (Swahili zuri → nzuri, mzuri, kizuri …): candidates, of which the
+   * build keeps those the language's text attests (snapshot/compiler/class-forms.ts).
+   */
+  classForms?(stem: string): string[];
+  /** Letters of the language beyond the Latin alphabet and its combining marks, lower case (Hausa ɓ ɗ ƙ ƴ). */
+  letters?: string;
 }
 
 /** A language with no rules of its own. */

@@ -22,4 +22,6 @@ export const yoruba: LanguageRules = {
     [/ὺ/g, 'ù', 'Greek upsilon with varia (ὺ) read as ù'],
     [/\u0335/g, '', 'stray combining stroke overlay (U+0335) removed'],
   ],
+  // Yoruba text that writes underdots writes the word's own (ọjọ is not òjò).
+  trustsWrittenLetters: true,
 };

@@ -3,7 +3,10 @@
 // compound as a co-routine, which costs more than the separate statements.
 import type Database from 'better-sqlite3';
 
-import { MAX_RANKED_ROWS } from '../format/format.ts';
+import { FORM_KIND, MAX_RANKED_ROWS } from '../format/format.ts';
+
+/** The gloss kinds of the forms table, adjacent, in ranking order. */
+const GLOSS_KINDS = [FORM_KIND.gloss, FORM_KIND.glossSense, FORM_KIND.glossStart] as const;
 import { KeyFilter, hasSurrogate } from '../format/key-filter.ts';
 
 /** One lookup: the entries with this key of this kind, under the filters, in global rank order. */
@@ -15,13 +18,13 @@ export interface FormLookup {
 }
 
 type LookupStmt = Database.Statement<unknown[], number>;
-type PairStmt = Database.Statement<unknown[], [kind: number, globalRank: number]>;
+type RangeStmt = Database.Statement<unknown[], [kind: number, globalRank: number]>;
 
 export class FormLookups {
   /** One statement per filter shape, indexed by filter shape: none, language, part of speech, both. */
   private readonly statements: LookupStmt[];
-  /** The same shapes over two adjacent kinds of one key, in (kind, global_rank) order: one statement for both. */
-  private readonly pairStatements: PairStmt[];
+  /** The same shapes over the three gloss kinds of one key, in (kind, global_rank) order: one statement for all. */
+  private readonly glossStatements: RangeStmt[];
   /**
    * Every (key, kind) in `forms`: most lookups are of keys the snapshot does not have, and the filter answers
    * those without a statement. Undefined (every lookup runs) without one.
@@ -34,13 +37,15 @@ export class FormLookups {
       // The primary key (key, kind, global_rank) returns one key's rows in rank order: no sort.
       return db.prepare(`SELECT global_rank FROM forms WHERE key = ? AND kind = ?${where} ORDER BY global_rank LIMIT ${MAX_RANKED_ROWS + 1}`).pluck() as LookupStmt;
     });
-    this.pairStatements = [0, 1, 2, 3].map((shape) => {
+    this.glossStatements = [0, 1, 2, 3].map((shape) => {
       const where = `${shape & 1 ? ' AND language = ?' : ''}${shape & 2 ? ' AND pos = ?' : ''}`;
-      // The primary key's range for one key and two kinds is already in (kind, global_rank) order. Twice the bound: the
-      // first kind's rows come first, and if they alone pass the bound the ranking stops there anyway.
+      // The primary key's range for one key and three kinds is already in (kind, global_rank) order. Three times the
+      // bound: each kind's rows come in turn, and once the first ones pass the bound the ranking stops there anyway.
       return db
-        .prepare(`SELECT kind, global_rank FROM forms WHERE key = ? AND kind BETWEEN ? AND ?${where} ORDER BY kind, global_rank LIMIT ${2 * (MAX_RANKED_ROWS + 1)}`)
-        .raw() as PairStmt;
+        .prepare(
+          `SELECT kind, global_rank FROM forms WHERE key = ? AND kind BETWEEN ${FORM_KIND.gloss} AND ${FORM_KIND.glossStart}${where} ORDER BY kind, global_rank LIMIT ${GLOSS_KINDS.length * (MAX_RANKED_ROWS + 1)}`,
+        )
+        .raw() as RangeStmt;
     });
     this.keys = keys;
   }
@@ -55,20 +60,19 @@ export class FormLookups {
   }
 
   /**
-   * The global ranks of one key under two adjacent kinds (`lookup.kind` and the next), as two lists: one statement where
-   * two would run (the whole-gloss and gloss-start keys of an English query).
+   * The global ranks of one English key under the gloss kinds (first sense, other senses, first words), as three
+   * lists: one statement where three would run.
    */
-  findPair(text: string, { key, kind, language, partOfSpeech }: FormLookup): [number[], number[]] {
+  findGloss(text: string, { key, language, partOfSpeech }: Omit<FormLookup, 'kind'>): number[][] {
     const filter = this.keys !== undefined && !hasSurrogate(text) ? this.keys : undefined;
-    if (filter && !filter.mightContain(key, kind) && !filter.mightContain(key, kind + 1)) return [[], []];
-    const stmt = this.pairStatements[(language ? 1 : 0) | (partOfSpeech ? 2 : 0)];
-    const params: unknown[] = [key, kind, kind + 1];
+    const lists: number[][] = GLOSS_KINDS.map(() => []);
+    if (filter && GLOSS_KINDS.every((kind) => !filter.mightContain(key, kind))) return lists;
+    const stmt = this.glossStatements[(language ? 1 : 0) | (partOfSpeech ? 2 : 0)];
+    const params: unknown[] = [key];
     if (language) params.push(language);
     if (partOfSpeech) params.push(partOfSpeech);
-    const first: number[] = [];
-    const second: number[] = [];
-    for (const [k, globalRank] of stmt.all(...params)) (k === kind ? first : second).push(globalRank);
-    return [first.slice(0, MAX_RANKED_ROWS + 1), second.slice(0, MAX_RANKED_ROWS + 1)];
+    for (const [kind, globalRank] of stmt.all(...params)) lists[kind - FORM_KIND.gloss].push(globalRank);
+    return lists.map((l) => l.slice(0, MAX_RANKED_ROWS + 1));
   }
 
   private one({ key, kind, language, partOfSpeech }: FormLookup, filter: KeyFilter | undefined): number[] {

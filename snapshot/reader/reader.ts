@@ -91,7 +91,7 @@ class SqliteSnapshot implements Snapshot {
     const sourcesBody = body.get(BODY.sources)?.body;
     this.sourceList = sourcesBody === undefined ? undefined : (JSON.parse(sourcesBody) as CorpusSource[]);
     this.languageList = (JSON.parse(this.languagesBody) as { data: Language[] }).data;
-    this.searcher = new SnapshotSearch(db, options);
+    this.searcher = new SnapshotSearch(db, { ...options, commonEntries: Number(meta.get(META.commonEntries) ?? 0) });
     // One index lookup (id or slug) and one rowid lookup of the stored body.
     this.byId = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.global_rank = e.global_rank WHERE e.id = ?');
     this.bySlug = db.prepare('SELECT j.body AS body FROM entries e JOIN entry_json j ON j.global_rank = e.global_rank WHERE e.slug = ?');

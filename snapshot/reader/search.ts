@@ -13,7 +13,7 @@ import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_RO
 import { matchExpression } from './fts-query.ts';
 import { FtsTerms, SEARCHED_COLUMNS } from '../format/fts-terms.ts';
 import type { MatchFilters } from './fts-query.ts';
-import type { SearchPage, SearchQuery } from './snapshot.ts';
+import type { SearchPage, SearchQuery, SearchScope } from './snapshot.ts';
 import { FORMS_FILTER, OTHER_FORMS_FILTER, loadKeyFilters } from '../format/stored-filters.ts';
 import { OtherForms } from './other-forms.ts';
 import { SummaryStore } from './summaries.ts';
@@ -114,9 +114,14 @@ class RankedPage implements SearchPage {
 
 const COMMA = 0x2c;
 
+/** Text an English meaning can be: Latin letters without marks, digits, spaces, hyphens and apostrophes. */
+const ENGLISH_TEXT = /^[a-z0-9][a-z0-9 '’-]*$/i;
+
 export interface SearchOptions {
   /** Bytes of word summaries held in memory (see SummaryStore). */
   summaryBudgetBytes?: number;
+  /** Global ranks 1 to this are the common entries (meta commonEntries): a common word's meaning comes first. */
+  commonEntries?: number;
 }
 
 export class SnapshotSearch {
@@ -130,10 +135,11 @@ export class SnapshotSearch {
   private readonly forms: FormLookups;
   private readonly otherForms: OtherForms;
   private readonly facets: EntryFacets;
+  private readonly commonEntries: number;
 
   constructor(
     private readonly db: Database.Database,
-    { summaryBudgetBytes }: SearchOptions = {},
+    { summaryBudgetBytes, commonEntries = 0 }: SearchOptions = {},
   ) {
     // LIMITs are written into the SQL, never bound: SQLite plans with the LIMIT's value, so binding one marks
     // the statement for a re-prepare (parse and plan again) on every execution.
@@ -152,16 +158,18 @@ export class SnapshotSearch {
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
     this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
     this.facets = new EntryFacets(db);
+    this.commonEntries = commonEntries;
   }
 
   search(query: SearchQuery): SearchPage {
     const text = query.q === undefined ? '' : normalise(query.q.replace(/\0/g, ' '));
     if (text === '') return this.browse(query);
     const filters: MatchFilters = { language: query.language, partOfSpeech: query.partOfSpeech };
-    const cacheKey = `${text}\u0000${query.language ?? ''}\u0000${query.partOfSpeech ?? ''}`;
+    const scope = query.scope ?? 'all';
+    const cacheKey = `${text}\u0000${query.language ?? ''}\u0000${query.partOfSpeech ?? ''}\u0000${scope}`;
     let ranked = this.ranked.get(cacheKey);
     if (!ranked) {
-      ranked = this.rank(text, filters);
+      ranked = this.rank(text, filters, scope);
       this.ranked.set(cacheKey, ranked);
     }
     const start = (query.page - 1) * query.limit;
@@ -188,15 +196,20 @@ export class SnapshotSearch {
     return tagged === null ? [] : stmt.all(tagged);
   }
 
-  /** Collects at most MAX_RANKED_ROWS + 1 distinct entries, best match type first, rank order inside. */
-  private rank(text: string, filters: MatchFilters): Ranked {
+  /**
+   * Collects at most MAX_RANKED_ROWS + 1 distinct entries, best match type first, global rank order inside; `scope`
+   * keeps to headwords (exact, folded, variant, form, prefix) or to English meanings (meaning, gloss).
+   */
+  private rank(text: string, filters: MatchFilters, scope: SearchScope): Ranked {
     const exact = text.toLowerCase();
     const folded = fold(text);
     // The languages' loose keys of the text (snapshot/languages: Igbo's l/r key), where they differ from it.
     const looseKeys = looseKeysOf(folded);
     const key = glossKey(text);
-    const [exactRanks, foldedRanks, variantRanks, ...looseRanks] = this.forms.find(text, [
-      { key: exact, kind: FORM_KIND.exact, ...filters },
+    const headwords = scope !== 'meaning';
+    const [exactRanks, foldedRanks, variantRanks, ...looseRanks] = this.forms.find(text, !headwords ? [] : [
+      // As the build stores exact keys: without a verb root's leading hyphen (-bụ is typed bụ).
+      { key: exact.replace(/^-+\s*/, ''), kind: FORM_KIND.exact, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.folded, ...filters },
       folded === '' ? undefined : { key: folded, kind: FORM_KIND.variant, ...filters },
       ...looseKeys.flatMap(({ language, key: loose }) => [
@@ -205,8 +218,8 @@ export class SnapshotSearch {
         !filters.language || filters.language === language ? { key: loose, kind: FORM_KIND.folded, ...filters, language } : undefined,
       ]),
     ]);
-    // Whole-gloss and gloss-start keys (kinds 3 and 4) of the same text, in one statement.
-    const [glossRanks, glossStartRanks] = key === '' ? [[], []] : this.forms.findPair(text, { key, kind: FORM_KIND.gloss, ...filters });
+    // The text as an English sense (first senses, other senses) and as a gloss's first words, in one statement.
+    const glossKinds = key === '' || scope === 'headword' ? [] : this.forms.findGloss(text, { key, ...filters });
     const globalRanks: number[] = [];
     const suffixes: string[] = [];
     const seen = new Set<number>();
@@ -222,12 +235,23 @@ export class SnapshotSearch {
       }
       return true;
     };
-    // The full-text steps run only while the bound is not reached.
-    const steps: [RankedType, () => number[]][] = [
-      ['exact', () => exactRanks],
-      ['folded', () => foldedRanks],
-      ['variant', () => [...new Set([...variantRanks, ...looseRanks.flat()])].sort((a, b) => a - b)],
-      [
+    // The full-text steps run only while the bound is not reached. The text as written comes first; then an English
+    // meaning, before the entries that only share its letters (eye: ojú "eye" before ẹyẹ "bird"; dog: mbwa "dog"
+    // before dogo "small"); glosses that merely begin with the text or mention it come after the spellings.
+    const [first = [], other = [], start = []] = glossKinds;
+    // Only English is a meaning: text with tone marks or underdots is a word of a language that a gloss may quote
+    // (kọ́jọ́dá in "December, … the Kọ́jọ́dá"), found after the words written so.
+    const english = ENGLISH_TEXT.test(key);
+    const steps: [RankedType, () => number[]][] = [];
+    if (headwords) steps.push(['exact', () => exactRanks]);
+    if (scope !== 'headword' && english) steps.push(['meaning', () => this.byMeaning(first, other)]);
+    if (headwords) {
+      steps.push(['folded', () => foldedRanks]);
+      steps.push(['variant', () => [...new Set([...variantRanks, ...looseRanks.flat()])].sort((a, b) => a - b)]);
+    }
+    if (scope !== 'headword') steps.push(['gloss', () => this.glossMatches(exact, english ? start : [...this.byMeaning(first, other), ...start], filters)]);
+    if (headwords) {
+      steps.push([
         'form',
         () => {
           // A plural, an inflected form, a romanisation: the other forms' blocks, filtered here as full-text
@@ -235,17 +259,16 @@ export class SnapshotSearch {
           const globalRanks = this.otherForms.find(folded, !hasSurrogate(text));
           return filters.language || filters.partOfSpeech ? this.facets.filter(globalRanks, filters) : globalRanks;
         },
-      ],
-      [
+      ]);
+      steps.push([
         'prefix',
         () => {
           const tokens = searchTokens(folded);
           const alternatives = [tokens, ...looseKeys.map((l) => searchTokens(l.key))];
           return this.fts(this.head, alternatives, filters, true);
         },
-      ],
-      ['gloss', () => this.glossMatches(exact, glossStartRanks.length === 0 ? glossRanks : [...glossRanks, ...glossStartRanks], filters)],
-    ];
+      ]);
+    }
     for (const [type, run] of steps) if (!add(type, run())) break;
     const truncated = globalRanks.length > MAX_RANKED_ROWS;
     if (truncated) {
@@ -256,19 +279,30 @@ export class SnapshotSearch {
   }
 
   /**
-   * Gloss matches of the (lower-cased) text: `byMeaning` (whole glosses, then glosses that begin with the text:
-   * "water" → omi, then "water pot"), then glosses that mention its words, then a prefix of its last word.
+   * The entries an English sense of which is the text: common entries whose first sense or other senses are it (in
+   * global rank order: the everyday word, ọjà "village, town; market" before ọ̀bù "market"), then other entries whose
+   * first sense is it, then those whose other senses are.
    */
-  private glossMatches(exact: string, byMeaning: number[], filters: MatchFilters): number[] {
+  private byMeaning(first: readonly number[], other: readonly number[]): number[] {
+    const common = [...first, ...other].filter((g) => g <= this.commonEntries).sort((a, b) => a - b);
+    if (common.length === 0) return [...first, ...other];
+    return [...common, ...first.filter((g) => g > this.commonEntries), ...other.filter((g) => g > this.commonEntries)];
+  }
+
+  /**
+   * Gloss matches of the (lower-cased) text past its meanings: glosses that begin with it ("water" → "water pot"),
+   * then glosses that mention its words, then a prefix of its last word.
+   */
+  private glossMatches(exact: string, begins: readonly number[], filters: MatchFilters): number[] {
     const tokens = glossTokens(exact);
     const last = tokens[tokens.length - 1] ?? '';
     const wholeWords = (): number[] => this.fts(this.gloss, [tokens], filters, false);
-    if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...byMeaning, ...wholeWords()])];
+    if ([...last].length < MIN_GLOSS_PREFIX_CHARS) return [...new Set([...begins, ...wholeWords()])];
     // The prefix query runs first: every whole-word match is a prefix match too, so when it finds nothing
     // (most searches for a headword) the whole-word query is not run at all.
     const prefixed = this.fts(this.gloss, [tokens], filters, true);
-    if (prefixed.length === 0) return byMeaning;
-    return [...new Set([...byMeaning, ...wholeWords(), ...prefixed])];
+    if (prefixed.length === 0) return [...begins];
+    return [...new Set([...begins, ...wholeWords(), ...prefixed])];
   }
 
   /**

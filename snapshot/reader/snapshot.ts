@@ -1,7 +1,10 @@
 // The worker's read-only view of a snapshot; implemented over better-sqlite3 in reader.ts.
 import type { Language, WordSummary } from '../../services/shared/schemas.ts';
 import type { Entry } from '../../services/shared/schemas.ts';
+import type { SearchScope } from '../../services/shared/vocabulary.ts';
 import type { Downloads } from './downloads.ts';
+
+export type { SearchScope };
 
 export interface SearchQuery {
   /** Raw search text (already length-checked by the route); absent = browse alphabetically. */
@@ -9,6 +12,8 @@ export interface SearchQuery {
   /** Resolved active language code. */
   language?: string;
   partOfSpeech?: string;
+  /** What the text is matched with: headwords and their forms, English meanings, or both (default). */
+  scope?: SearchScope;
   page: number;
   limit: number;
 }

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { Validator } from '@seriousme/openapi-schema-validator';
 
-import { MATCH_TYPES, PARTS_OF_SPEECH } from '../../services/shared/vocabulary.ts';
+import { MATCH_TYPES, PARTS_OF_SPEECH, SEARCH_SCOPES } from '../../services/shared/vocabulary.ts';
 import { RATE_HEADERS, show, startApi } from './support.ts';
 
 import type { Api } from './support.ts';
@@ -25,6 +25,8 @@ interface Schema {
 }
 interface Parameter {
   name: string;
+  required?: boolean;
+  description?: string;
   schema: Schema;
 }
 interface ResponseObject extends Schema {
@@ -114,6 +116,15 @@ describe('GET /api/v1/openapi.json', () => {
     assert.deepEqual(parameter?.schema.enum, [...PARTS_OF_SPEECH]);
   });
 
+  test('GET /api/v1/openapi.json - isVerified and the entry\'s dialect say what they mean', () => {
+    const summary = doc.components.schemas.WordSummary.properties ?? {};
+    assert.match(summary.isVerified.description ?? '', /^true only where the entry's source marks it as reviewed by a person/);
+    const entry = resolve(doc.components.schemas.Entry).properties ?? {};
+    assert.match(entry.isVerified.description ?? '', /reviewed by a person/);
+    assert.match(JSON.stringify(entry.dialect), /Onitsha/);
+    assert.ok(resolve(doc.components.schemas.Entry).required?.includes('dialect'));
+  });
+
   test('GET /api/v1/openapi.json - the language parameters name the snapshot\'s active languages, none written in code', () => {
     const active = 'Active: ig (igbo), yo (yoruba), af (afrikaans), mg (malagasy), xh (xhosa), zu (zulu), sw (swahili), ha (hausa), ss (swati), ki (kikuyu), om (oromo).';
     for (const path of ['/api/v1/words', '/api/v1/word-of-the-day']) {
@@ -122,9 +133,13 @@ describe('GET /api/v1/openapi.json', () => {
     }
   });
 
-  test('GET /api/v1/openapi.json - search parameters: limit 1..100 default 20, q at most 200', () => {
+  test('GET /api/v1/openapi.json - search parameters: limit 1..100 default 20, q at most 200, scope documented', () => {
     const parameters = Object.fromEntries(doc.paths['/api/v1/words'].get.parameters.map((p) => [p.name, p]));
-    assert.deepEqual(Object.keys(parameters).sort(), ['language', 'limit', 'page', 'partOfSpeech', 'q']);
+    assert.deepEqual(Object.keys(parameters).sort(), ['language', 'limit', 'page', 'partOfSpeech', 'q', 'scope']);
+    assert.deepEqual(parameters.scope.schema.enum, [...SEARCH_SCOPES]);
+    assert.equal(parameters.scope.required ?? false, false);
+    const text = `${parameters.scope.description ?? ''} ${parameters.scope.schema.description ?? ''}`;
+    assert.match(text, /headword: the words of the language only .* meaning: English meanings only/, text);
     assert.equal(parameters.limit.schema.minimum, 1);
     assert.equal(parameters.limit.schema.maximum, 100);
     assert.equal(parameters.limit.schema.default, 20);

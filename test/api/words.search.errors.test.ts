@@ -32,6 +32,9 @@ const INVALID: Array<[query: string, parameter: string]> = [
   ['q=a&q=b', 'q'],
   ['partOfSpeech=thing', 'partOfSpeech'],
   ['partOfSpeech=Noun', 'partOfSpeech'],
+  ['q=go&scope=words', 'scope'],
+  ['q=go&scope=Meaning', 'scope'],
+  ['q=go&scope=meaning&scope=headword', 'scope'],
 ];
 
 describe('GET /api/v1/words errors', () => {
@@ -60,5 +63,10 @@ describe('GET /api/v1/words errors', () => {
   test('GET /api/v1/words - the partOfSpeech message lists the allowed values', async () => {
     const reply = await api.call('/api/v1/words?partOfSpeech=thing', { key: api.key });
     assert.match(errorOf(reply).message, /noun, proper-noun, verb/);
+  });
+
+  test('GET /api/v1/words - the scope message names the parameter and lists the allowed values', async () => {
+    const reply = await api.call('/api/v1/words?q=go&scope=words', { key: api.key });
+    assert.equal(errorOf(reply).message, "Invalid parameter 'scope': must be one of: all, headword, meaning", show(reply));
   });
 });

@@ -98,6 +98,35 @@ describe('website in a browser', () => {
     await water.locator('a.word').click();
     await page.waitForURL(/\/words\//);
     assert.match((await page.locator('p.spelling').textContent()) ?? '', /Onitsha spelling of Kay Williamson's dictionary/);
+    assert.match((await page.locator('p.dialect').textContent()) ?? '', /^Onitsha dialect\. This entry is from Kay Williamson's Dictionary of Ònìchà Igbo, a lexicon of the Onitsha dialect/);
+    await page.close();
+  });
+
+  it('website in a browser - Search in keeps a search to English meanings, and paging keeps the choice', TEST_TIMEOUT, async () => {
+    const page = await open(desktop, '/');
+    await page.getByLabel('Word or English meaning').fill('go');
+    await page.getByLabel('Language').selectOption('yo');
+    await page.getByLabel('Search in').selectOption({ label: 'English meanings only' });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/search\?q=go&language=yo&scope=meaning$/);
+    const types = await page.locator('ol.results .tag.match').evaluateAll((tags) => tags.map((t) => t.getAttribute('data-match')));
+    assert.ok(types.length > 0 && types.every((t) => t === 'meaning' || t === 'gloss'), JSON.stringify(types));
+    assert.equal(await page.locator('ol.results a.word').first().textContent(), 'lọ');
+    assert.equal(await page.getByLabel('Search in').inputValue(), 'meaning', 'the results page keeps the choice');
+    await shot(page, 'search-meanings');
+    await assertAccessible(page, 'search in English meanings');
+    // A broad search from the results page's own form, then the next page: the choice stays.
+    await page.getByLabel('Word or English meaning').fill('a');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/search\?q=a&language=yo&scope=meaning$/);
+    await page.locator('nav.pages a[rel=next]').click();
+    await page.waitForURL(/\/search\?q=a&language=yo&scope=meaning&page=2$/);
+    assert.equal(await page.getByLabel('Search in').inputValue(), 'meaning');
+    await page.getByLabel('Search in').selectOption({ label: 'Words only' });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/search\?q=a&language=yo&scope=headword$/);
+    const wordTypes = await page.locator('ol.results .tag.match').evaluateAll((tags) => tags.map((t) => t.getAttribute('data-match')));
+    assert.ok(wordTypes.length > 0 && wordTypes.every((t) => t !== 'meaning' && t !== 'gloss'), JSON.stringify(wordTypes));
     await page.close();
   });
 
@@ -195,6 +224,7 @@ describe('website in a browser', () => {
       ['search', '/search'],
       ['search-results', '/search?q=omo&language=yo'],
       ['search-igbo', '/search?q=mmiri'],
+      ['search-meanings', '/search?q=water&language=sw&scope=meaning'],
       ['entry', `/words/${slug}`],
       ['developers', '/developers'],
       ['about', '/about'],

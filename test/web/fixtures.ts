@@ -72,6 +72,7 @@ export function yorubaEntry(overrides: Partial<Entry> = {}): Entry {
     derived: [{ form: 'ọmọdé', relation: 'derived', id: 43, slug: 'omode' }],
     related: [{ form: 'ọmọbìnrin', relation: 'see-also', id: null, slug: null }],
     stems: [],
+    dialect: null,
     ...WIKTIONARY,
     ...overrides,
   };

@@ -75,9 +75,14 @@ describe('headword spellings', () => {
     assert.equal(spelling?.label, 'Onitsha spelling');
     const page = entryPage({ assets: ASSETS, entry, spelling }).value;
     assert.match(page, /<p class="note spelling"><strong>Onitsha spelling\.<\/strong> The headword is written in the Onitsha spelling of Kay Williamson&#39;s dictionary/, page);
+    // The lexicon is a dialect's: the entry says so in the API's dialect field, and its page shows it.
+    assert.equal(entry.dialect?.name, 'Onitsha');
+    assert.match(page, /<p class="note dialect"><strong>Onitsha dialect\.<\/strong> This entry is from Kay Williamson&#39;s Dictionary of Ònìchà Igbo, a lexicon of the Onitsha dialect/, page);
     const yoruba = snapshot.entry(snapshot.search({ q: 'omo', language: 'yo', page: 1, limit: 1 }).items[0].slug);
     assert.ok(yoruba);
     assert.equal(spellings.forEntry(yoruba), undefined, 'Wiktionary gives no spelling of its own');
+    assert.equal(yoruba.dialect, null);
+    assert.ok(!entryPage({ assets: ASSETS, entry: yoruba }).value.includes('class="note dialect"'));
   });
 
   it('headword spellings - a search in Standard Igbo spelling shows the spelling that matched beside the Onitsha headword', () => {
@@ -93,7 +98,36 @@ describe('headword spellings', () => {
       return n ? [[w.id, n] as const] : [];
     }));
     const page = searchPage({ assets: ASSETS, languages: snapshot.languages(), q: 'mmiri', page: 1, perPage: 20, maxPage: 10_000, result, notes }).value;
-    assert.match(page, /lang="ig">mmilī<\/a>\n<p class="meta"><span>Igbo<\/span><span class="tag">noun<\/span><span class="tag match" data-match="variant">matched the spelling <span lang="ig">mmiri<\/span><\/span><span class="tag">Onitsha spelling<\/span>/, page);
+    // An exact match of the entry's Standard Igbo spelling, as the text writes it: not of its headword.
+    assert.equal(water.matchType, 'exact');
+    assert.match(page, /lang="ig">mmilī<\/a>\n<p class="meta"><span>Igbo<\/span><span class="tag">noun<\/span><span class="tag match" data-match="exact">matched the spelling <span lang="ig">mmiri<\/span><\/span>(?:<span class="tag">common<\/span>)?<span class="tag">Onitsha spelling<\/span>/, page);
+  });
+
+  it('headword spellings - an exact match of the headword itself says only that', () => {
+    const spellings = new HeadwordSpellings(snapshot);
+    const result = snapshot.search({ q: 'ọmọ', language: 'yo', page: 1, limit: 1 });
+    assert.equal(result.items[0]?.matchType, 'exact', JSON.stringify(result.items));
+    assert.equal(spellings.noteFor(result.items[0], 'ọmọ', (slug) => snapshot.entry(slug)), undefined);
+    // A verb root is keyed without its hyphen: -bụ typed bụ is the headword, not another spelling.
+    const root = summary({ language: 'ig', exactForm: '-bụ', headword: '-bụ', matchType: 'exact' });
+    assert.equal(spellings.noteFor(root, 'bụ', () => assert.fail('no entry read'))?.matched, undefined);
+  });
+
+  it('headword spellings - a form match says which form of the entry it found: the stem of kula, the class form of zuri', () => {
+    const spellings = new HeadwordSpellings(snapshot);
+    for (const [q, exactForm, kind, label] of [
+      ['la', 'kula', 'stem', 'matched its stem'],
+      ['nzuri', 'zuri', 'class-form', 'matched its noun-class form'],
+    ] as const) {
+      const result = snapshot.search({ q, language: 'sw', page: 1, limit: 20 });
+      const word = result.items.find((w) => w.exactForm === exactForm);
+      assert.ok(word?.matchType === 'form', JSON.stringify(result.items));
+      const note = spellings.noteFor(word, q, (slug) => snapshot.entry(slug));
+      assert.ok(note);
+      assert.deepEqual(note.form, { form: q, kind });
+      const page = searchPage({ assets: ASSETS, languages: snapshot.languages(), q, language: 'sw', page: 1, perPage: 20, maxPage: 10_000, result, notes: new Map([[word.id, note]]) }).value;
+      assert.ok(page.includes(`<span class="tag match" data-match="form">${label} <span lang="sw">${q}</span></span>`), page);
+    }
   });
 
   it('headword spellings - a stored variant that the search spells is the one shown', () => {

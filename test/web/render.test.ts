@@ -128,6 +128,24 @@ describe('search page', () => {
     assert.match(page, /page=50"/, 'last page linked');
   });
 
+  it('search page - the Search in choice is a labelled menu, kept selected and in every page link', () => {
+    const items = Array.from({ length: 20 }, (_, i) => summary({ id: i, slug: `w${i}`, matchType: 'meaning' }));
+    const page = searchPage({ assets: ASSETS, languages: LANGUAGES, q: 'water', scope: 'meaning', page: 2, perPage: 20, maxPage: 10_000, result: { total: 100, truncated: false, items } }).value;
+    assert.match(page, /<label for="search-scope" class="visually-hidden">Search in<\/label>\n<select id="search-scope" name="scope">/);
+    assert.match(page, /<option value="">Words and meanings<\/option><option value="headword">Words only<\/option><option value="meaning" selected>English meanings only<\/option>/);
+    assert.match(page, /href="\/search\?q=water&amp;scope=meaning" rel="prev"/);
+    assert.match(page, /href="\/search\?q=water&amp;scope=meaning&amp;page=3" rel="next"/);
+    assert.match(page, /matched an English meaning/);
+    const plain = searchPage({ assets: ASSETS, languages: LANGUAGES, q: 'water', page: 1, perPage: 20, maxPage: 10_000, result: { total: 100, truncated: false, items } }).value;
+    assert.match(plain, /<option value="" selected>Words and meanings<\/option>/);
+    assert.ok(!plain.includes('scope='), 'the default adds nothing to the links');
+  });
+
+  it('search page - nothing found in one scope says which, and suggests both', () => {
+    const page = searchPage({ assets: ASSETS, languages: LANGUAGES, q: 'zzz', scope: 'headword', page: 1, perPage: 20, maxPage: 10_000, result: { total: 0, truncated: false, items: [] } }).value;
+    assert.match(page, /No words written so found\.\nTry fewer letters, another spelling, or words and meanings both\./);
+  });
+
   it('search page - escapes the query everywhere it is echoed', () => {
     const page = searchPage({ assets: ASSETS, languages: LANGUAGES, q: HOSTILE, page: 1, perPage: 20, maxPage: 10_000, result: { total: 0, truncated: false, items: [] } }).value;
     assertNoInjectedMarkup(page);

@@ -102,6 +102,23 @@ describe('website routes', () => {
     assert.match(res.body, /matched without tone marks/);
   });
 
+  it('website routes - Search in keeps a search to the words of the language or to English meanings', async () => {
+    const matchTypes = (body: string) => [...body.matchAll(/data-match="([a-z]+)"/g)].map((m) => m[1]);
+    const words = await get('/search?q=go&language=yo&scope=headword');
+    assert.equal(words.status, 200);
+    assert.ok(matchTypes(words.body).length > 0 && matchTypes(words.body).every((t) => ['exact', 'folded', 'variant', 'form', 'prefix'].includes(t)), matchTypes(words.body).join());
+    assert.match(words.body, /<option value="headword" selected>Words only<\/option>/);
+    const meanings = await get('/search?q=go&language=yo&scope=meaning');
+    assert.ok(matchTypes(meanings.body).length > 0 && matchTypes(meanings.body).every((t) => t === 'meaning' || t === 'gloss'), matchTypes(meanings.body).join());
+    assert.match(meanings.body, /lang="yo">lọ<\/a>/);
+    assert.ok(!/lang="yo">go<\/a>/.test(meanings.body), 'the Yoruba word go is not an English meaning');
+    const both = await get('/search?q=go&language=yo&scope=all');
+    assert.deepEqual(matchTypes(both.body), matchTypes((await get('/search?q=go&language=yo')).body));
+    // Paging keeps the choice.
+    const many = await get('/search?q=a&language=yo&scope=meaning');
+    assert.match(many.body, /href="\/search\?q=a&amp;language=yo&amp;scope=meaning&amp;page=2" rel="next"/);
+  });
+
   it('website routes - a language page by slug; its code redirects to the slug; an unknown one is a 404', async () => {
     const zulu = await get('/languages/zulu');
     assert.match(zulu.body, /<h1><span lang="zu">isiZulu<\/span> \(Zulu\)<\/h1>/, zulu.body.slice(0, 3000));
@@ -153,6 +170,7 @@ describe('website routes', () => {
       ['/search?q=omo&page=0', /Page must be a whole number/],
       ['/search?q=omo&page=10001', /Page must be a whole number/],
       [`/search?q=${'a'.repeat(201)}`, /at most 200 characters/],
+      ['/search?q=omo&scope=everything', /not one of the choices of what to search in \(Words and meanings, Words only, English meanings only\)/],
     ];
     for (const [path, message] of cases) {
       const res = await get(path);

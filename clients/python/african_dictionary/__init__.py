@@ -2,7 +2,7 @@
 from ._generated import *  # noqa: F401,F403 (the response records, listed in their own __all__)
 from ._generated import __all__ as _generated_names
 from ._http import WaitInfo
-from .client import DEFAULT_MAX_WAITS, DEFAULT_TIMEOUT_SECONDS, PAGING_LIMIT, DictionaryClient
+from .client import DEFAULT_MAX_WAITS, DEFAULT_TIMEOUT_SECONDS, PAGING_LIMIT, DictionaryClient, SearchScope
 from .errors import DictionaryApiError
 from .types import ApiResult, ClientErrorCode, Developer, Plan, RateLimit, Registration, RegistrationErrorCode
 from .wait import RATE_LIMITED_WAIT_SECONDS, WaitableCode, retry_after_seconds, seconds_until_utc_midnight, wait_after_429
@@ -22,6 +22,7 @@ __all__ = [
     "RateLimit",
     "Registration",
     "RegistrationErrorCode",
+    "SearchScope",
     "WaitInfo",
     "WaitableCode",
     "retry_after_seconds",

@@ -78,7 +78,7 @@ class Stats(TypedDict):
 PartOfSpeech = Literal["noun", "proper-noun", "verb", "adjective", "adverb", "pronoun", "numeral", "determiner", "preposition", "conjunction", "interjection", "particle", "affix", "phrase", "proverb", "letter", "abbreviation", "other"]
 
 
-MatchType = Literal["exact", "folded", "variant", "form", "prefix", "gloss", "browse"]
+MatchType = Literal["exact", "meaning", "folded", "variant", "gloss", "form", "prefix", "browse"]
 
 
 class WordSummary(TypedDict):
@@ -92,6 +92,7 @@ class WordSummary(TypedDict):
     #: IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`)
     pronunciation: Optional[str]
     isCommon: bool
+    #: true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is.
     isVerified: bool
     frequencyRank: Optional[int]
     glosses: List[str]
@@ -154,12 +155,12 @@ class EntryVariant(TypedDict):
     note: Optional[str]
 
 
-EntryFormKind = Literal["tone-marked", "spelling", "romanisation", "other-script", "plural", "form"]
+EntryFormKind = Literal["tone-marked", "spelling", "romanisation", "other-script", "plural", "form", "stem", "class-form"]
 
 
 class EntryForm(TypedDict):
     form: str
-    #: tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form)
+    #: tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an adjective in a noun class, derived by rule and attested in the language's text (Swahili nzuri, mzuri for zuri)
     kind: EntryFormKind
 
 
@@ -180,6 +181,13 @@ class RelatedForm(TypedDict):
     slug: Optional[str]
 
 
+class EntryDialect(TypedDict):
+    #: the dialect, e.g. Onitsha
+    name: str
+    #: what that means for the entry, in a sentence or two to show with it
+    note: str
+
+
 class Entry(TypedDict):
     id: int
     #: language code, e.g. ig or yo
@@ -191,6 +199,7 @@ class Entry(TypedDict):
     #: IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`)
     pronunciation: Optional[str]
     isCommon: bool
+    #: true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is.
     isVerified: bool
     frequencyRank: Optional[int]
     glosses: List[str]
@@ -207,6 +216,8 @@ class Entry(TypedDict):
     derived: List[RelatedForm]
     related: List[RelatedForm]
     stems: List[str]
+    #: the dialect the entry records, where its lexicon records one dialect rather than the standard language (every entry of the Igbo lexicon, Williamson's Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise
+    dialect: Optional[EntryDialect]
     source: Source
     licence: Licence
 
@@ -244,6 +255,7 @@ __all__ = [
     "EntryPronunciation",
     "RelatedFormRelation",
     "RelatedForm",
+    "EntryDialect",
     "Entry",
     "WordOfTheDay",
 ]

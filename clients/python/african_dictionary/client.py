@@ -19,6 +19,9 @@ PAGING_LIMIT = 100
 #: Seconds to wait for an answer, by default.
 DEFAULT_TIMEOUT_SECONDS = 30.0
 
+#: What a search's q is matched with (the scope parameter): both, the words of the language, or English meanings.
+SearchScope = Literal["all", "headword", "meaning"]
+
 
 class DictionaryClient:
     """The dictionary API's operations. Thread-safe: a call keeps no state on the client."""
@@ -66,11 +69,13 @@ class DictionaryClient:
         *,
         language: Optional[str] = None,
         part_of_speech: Optional[PartOfSpeech] = None,
+        scope: Optional[SearchScope] = None,
         page: Optional[int] = None,
         limit: Optional[int] = None,
     ) -> ApiResult[WordsPage]:
-        """GET /api/v1/words: one page (page up to 10,000, limit 1 to 100, default 20)."""
-        query = {"q": q, "language": language, "partOfSpeech": part_of_speech, "page": page, "limit": limit}
+        """GET /api/v1/words: one page (page up to 10,000, limit 1 to 100, default 20). scope keeps q to the
+        words of the language (headword) or to English meanings (meaning)."""
+        query = {"q": q, "language": language, "partOfSpeech": part_of_speech, "scope": scope, "page": page, "limit": limit}
         return cast(ApiResult[WordsPage], self._get("/api/v1/words", query))
 
     def search_pages(
@@ -79,13 +84,14 @@ class DictionaryClient:
         *,
         language: Optional[str] = None,
         part_of_speech: Optional[PartOfSpeech] = None,
+        scope: Optional[SearchScope] = None,
         page: int = 1,
         limit: int = PAGING_LIMIT,
     ) -> Iterator[ApiResult[WordsPage]]:
         """Every page of one result set, from `page` until hasMore is false, with the same query throughout.
         Each page is one request against the quota."""
         while True:
-            result = self.search_words(q, language=language, part_of_speech=part_of_speech, page=page, limit=limit)
+            result = self.search_words(q, language=language, part_of_speech=part_of_speech, scope=scope, page=page, limit=limit)
             yield result
             if not result.body["hasMore"]:
                 return
@@ -97,10 +103,11 @@ class DictionaryClient:
         *,
         language: Optional[str] = None,
         part_of_speech: Optional[PartOfSpeech] = None,
+        scope: Optional[SearchScope] = None,
         limit: int = PAGING_LIMIT,
     ) -> Iterator[WordSummary]:
         """Every word of one result set, paging as search_pages does."""
-        for result in self.search_pages(q, language=language, part_of_speech=part_of_speech, limit=limit):
+        for result in self.search_pages(q, language=language, part_of_speech=part_of_speech, scope=scope, limit=limit):
             yield from result.body["data"]
 
     def get_word(self, id_or_slug: Union[int, str]) -> ApiResult[Entry]:

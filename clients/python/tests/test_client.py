@@ -104,6 +104,11 @@ class ClientTest(unittest.TestCase):
         self.assertEqual((result.rate_limit.limit, result.rate_limit.used, result.rate_limit.remaining), (1000, 1, 999))
         self.assertRegex(result.headers["content-range"], r"^items 0-\d+/\d+$")
 
+    def test_scope_keeps_a_search_to_english_meanings(self) -> None:
+        page = self.keyed().search_words("water", language="yo", scope="meaning", limit=10).body
+        self.assertTrue(page["data"], str(page))
+        self.assertTrue(all(w["matchType"] in ("meaning", "gloss") for w in page["data"]), str(page))
+
     def test_a_truncated_search_says_so_in_diagnostics(self) -> None:
         page = self.keyed().search_words("a", limit=1).body
         diagnostics = page.get("diagnostics", {})

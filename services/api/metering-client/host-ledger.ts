@@ -11,7 +11,7 @@ import type { KeyInfo } from '../../shared/metering-protocol/protocol.ts';
 import type { Range } from '../../shared/metering-protocol/ranges.ts';
 import { makePrivateDir } from '../../shared/private-files.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
-import { LedgerStripe, type Drained, type HostTake, type TakeSlot } from './ledger-stripe.ts';
+import { LedgerStripe, type Drained, type HostTake, type LedgerStorage, type TakeSlot } from './ledger-stripe.ts';
 
 export type { Drained, HostTake, TakeSlot } from './ledger-stripe.ts';
 
@@ -30,9 +30,11 @@ export class HostLedger {
   readonly #dir: string;
   readonly #stripes: LedgerStripe[];
 
-  constructor(dataDir: string) {
+  /** `storage` hears when the ledger's disk stops taking commits and when it takes them again, once each. */
+  constructor(dataDir: string, storage: StorageEvents = {}) {
     this.#dir = path.resolve(dataDir, HOST_LEDGER_DIR);
-    this.#stripes = Array.from({ length: STRIPES }, (_, n) => new LedgerStripe(openShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`))));
+    const state = storageState(storage);
+    this.#stripes = Array.from({ length: STRIPES }, (_, n) => new LedgerStripe(openShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`)), state));
     this.hostId = this.#stripes[0].hostId();
   }
 
@@ -157,4 +159,26 @@ async function closeShared(dir: string): Promise<void> {
   if (handle === undefined || --handle.refs > 0) return;
   handles.delete(dir);
   await handle.db.close();
+}
+
+export interface StorageEvents {
+  failed?: (cause: string) => void;
+  recovered?: () => void;
+}
+
+/** The ledger's disk state, shared by its stripes: a flood of failing requests is one event, not one per request. */
+function storageState(events: StorageEvents): LedgerStorage {
+  let failing = false;
+  return {
+    failed(cause) {
+      if (failing) return;
+      failing = true;
+      events.failed?.(cause instanceof Error ? cause.message : String(cause));
+    },
+    committed() {
+      if (!failing) return;
+      failing = false;
+      events.recovered?.();
+    },
+  };
 }

@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { Database } from 'lmdb';
 
+import { MeteringStorageError } from '../../shared/domain-errors.ts';
+
 import type { KeyInfo } from '../../shared/metering-protocol/protocol.ts';
 import { countUnits, normalise, type Range } from '../../shared/metering-protocol/ranges.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
@@ -68,14 +70,33 @@ const idKey = (keyId: string) => `i|${keyId}`;
  */
 export class LedgerStripe {
   readonly #db: Database<Buffer, string>;
+  readonly #storage: LedgerStorage;
 
-  constructor(db: Database<Buffer, string>) {
+  constructor(db: Database<Buffer, string>, storage: LedgerStorage) {
     this.#db = db;
+    this.#storage = storage;
+  }
+
+  /**
+   * One write transaction. A disk that takes no more pages fails the request closed, as metering's own full
+   * disk does (internal_error, no log line per request): the worker says so once per change of state.
+   */
+  #transaction<T>(action: () => T): T {
+    let result: T;
+    try {
+      result = this.#db.transactionSync(action);
+    } catch (error) {
+      if (!isStorageFault(error)) throw error;
+      this.#storage.failed(error);
+      throw new MeteringStorageError(`host allowance cannot commit: ${(error as Error).message}`, { cause: error });
+    }
+    this.#storage.committed();
+    return result;
   }
 
   /** The host's id, made by the first worker that opens the ledger. */
   hostId(): string {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const held = this.#db.getBinary('host-id');
       if (held) return held.toString('utf8');
       const id = `host-${randomBytes(8).toString('hex')}`;
@@ -96,7 +117,7 @@ export class LedgerStripe {
 
   /** Takes the lowest unit the host holds for the slot; asks ahead once fewer than `askBelowShare` of the last grant are left. */
   take(hash: string, endpoint: MeteredEndpoint, day: string, now: number, askBelowShare: number, askForMs: number): HostTake {
-    return this.#db.transactionSync(() => this.#take(slotKey(hash, endpoint, day), now, askBelowShare, askForMs));
+    return this.#transaction(() => this.#take(slotKey(hash, endpoint, day), now, askBelowShare, askForMs));
   }
 
   /**
@@ -105,7 +126,7 @@ export class LedgerStripe {
    * event-loop turn share it. Results go to `out` at the same indices.
    */
   takeAll(slots: readonly TakeSlot[], wanted: readonly number[], out: (HostTake | Error)[], now: number, askBelowShare: number, askForMs: number): void {
-    this.#db.transactionSync(() => {
+    this.#transaction(() => {
       for (const i of wanted) {
         const { hash, endpoint, day } = slots[i];
         out[i] = this.#take(slotKey(hash, endpoint, day), now, askBelowShare, askForMs);
@@ -144,7 +165,7 @@ export class LedgerStripe {
    */
   grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, grant: { requestId: string; ranges: readonly Range[]; others: number }): void {
     const { ranges, others } = grant;
-    this.#db.transactionSync(() => {
+    this.#transaction(() => {
       // Workers of the host ask with one request id (pendingRequest): metering answers a repeat with the same
       // units, which must join the ledger once, or units taken meanwhile would be handed out again.
       const applied = appliedKey(hash, endpoint, day);
@@ -166,7 +187,7 @@ export class LedgerStripe {
 
   /** Metering says the slot is used up: every worker refuses it locally until `until`. */
   exhausted(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, used: number, until: number): void {
-    this.#db.transactionSync(() => {
+    this.#transaction(() => {
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key) ?? fresh();
       rec[EXHAUSTED_UNTIL] = until;
@@ -179,7 +200,7 @@ export class LedgerStripe {
 
   /** An ask that failed: the next admission may ask again at once. */
   askFailed(hash: string, endpoint: MeteredEndpoint, day: string): void {
-    this.#db.transactionSync(() => {
+    this.#transaction(() => {
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key);
       if (rec === undefined) return;
@@ -199,7 +220,7 @@ export class LedgerStripe {
    * metering still counts the units the host served as the host's.
    */
   drain(hash: string, endpoint: MeteredEndpoint, day: string): Range[] {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key);
       if (rec === undefined) return [];
@@ -213,7 +234,7 @@ export class LedgerStripe {
    * which checks the key again) and its units are handed back; its slots keep their counts for the day.
    */
   forget(hash: string): Drained[] {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const drained = this.#drainSlots(`s|${hash}|`, `s|${hash}}`);
       const info = this.info(hash);
       if (info !== undefined) this.#db.removeSync(idKey(info.id));
@@ -224,7 +245,7 @@ export class LedgerStripe {
 
   /** Removes the slots of days other than `today`: their units go back. */
   sweepDays(today: string): Drained[] {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const drained = this.#drainSlots('s|', 's}', (day) => day !== today);
       for (const key of Array.from(this.#db.getKeys({ start: 's|', end: 's}' }))) if (!key.endsWith(today)) this.#db.removeSync(key);
       for (const [start, end] of [['r|', 'r}'], ['a|', 'a}']]) {
@@ -236,7 +257,7 @@ export class LedgerStripe {
 
   /** Forgets every key (broadcasts may have been missed): their units go back. Counts and the host id stay. */
   clear(): Drained[] {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const drained = this.#drainSlots('s|', 's}');
       for (const [start, end] of [['k|', 'k}'], ['i|', 'i}']]) {
         for (const key of Array.from(this.#db.getKeys({ start, end }))) this.#db.removeSync(key);
@@ -251,7 +272,7 @@ export class LedgerStripe {
    * killed or frozen) comes back to whichever worker asks next.
    */
   pendingRequest(hash: string, endpoint: MeteredEndpoint, day: string): string {
-    return this.#db.transactionSync(() => {
+    return this.#transaction(() => {
       const key = pendingKey(hash, endpoint, day);
       const held = this.#db.getBinary(key);
       if (held) return held.toString('utf8');
@@ -263,7 +284,7 @@ export class LedgerStripe {
 
   /** The request `id` was answered: the next one gets a new id. */
   answered(hash: string, endpoint: MeteredEndpoint, day: string, id: string): void {
-    this.#db.transactionSync(() => {
+    this.#transaction(() => {
       const key = pendingKey(hash, endpoint, day);
       if (this.#db.getBinary(key)?.toString('utf8') === id) this.#db.removeSync(key);
     });
@@ -331,3 +352,13 @@ function heldIn(rec: Float64Array): number {
   for (let i = RANGES; i + 1 < rec.length; i += 2) n += rec[i + 1] - rec[i] + 1;
   return n;
 }
+
+/** What the stripes of one ledger report of their disk: each change of state once. */
+export interface LedgerStorage {
+  failed(cause: unknown): void;
+  committed(): void;
+}
+
+/** LMDB's and the OS's words for a disk that takes no more writes (full, over quota, failing). */
+const STORAGE_FAULT = /No space left|ENOSPC|MDB_MAP_FULL|Disk quota|EDQUOT|Input\/output error|EIO\b/;
+const isStorageFault = (error: unknown): boolean => error instanceof Error && STORAGE_FAULT.test(`${(error as { code?: string }).code ?? ''} ${error.message}`);

@@ -9,7 +9,7 @@ import { Lru } from '../../shared/lru.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { WorkerStats } from '../metrics/worker-stats.ts';
 import { Allowance, HOST_ASK_MS, REFILL_AT_SHARE, type Decision, type Holder, type Return } from './allowance.ts';
-import { HostLedger } from './host-ledger.ts';
+import { HostLedger, type StorageEvents } from './host-ledger.ts';
 import { HostTakes } from './host-takes.ts';
 import type { Admission, Meter, MeteringHealth, Registration, RegistrationInput } from './meter.ts';
 import { LeaseSweeper } from './sweeper.ts';
@@ -36,6 +36,8 @@ export interface ConnectMeterOptions {
   now?: () => number;
   /** Lease requests' outcomes and round trips, for the metrics. */
   stats?: Pick<WorkerStats, 'lease'>;
+  /** Told once when the host's allowance file stops taking commits (a full disk), and once when it takes them again. */
+  storage?: StorageEvents;
 }
 
 export async function connectMeter(options: ConnectMeterOptions): Promise<Meter> {
@@ -69,7 +71,7 @@ export class NatsMeter implements Meter {
 
   constructor(private readonly o: ConnectMeterOptions) {
     this.#now = o.now ?? Date.now;
-    this.allowance = new Allowance(new HostLedger(o.dataDir), (r) => this.#giveBack(r));
+    this.allowance = new Allowance(new HostLedger(o.dataDir, o.storage), (r) => this.#giveBack(r));
     this.#takes = new HostTakes(this.allowance.host, this.#now, REFILL_AT_SHARE, HOST_ASK_MS);
     this.#sweeper = new LeaseSweeper(this.allowance, this.#now);
   }

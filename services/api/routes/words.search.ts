@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { Lru } from '../../shared/lru.ts';
 import { WordsPageSchema } from '../../shared/schemas.ts';
-import { PARTS_OF_SPEECH } from '../../shared/vocabulary.ts';
+import { PARTS_OF_SPEECH, SEARCH_SCOPES } from '../../shared/vocabulary.ts';
 import { COMPRESS_MIN_BYTES, CompressedBody } from '../http/compression.ts';
 import { extendBlock, ownBlock, ownBytes, replyHeaders, SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
@@ -45,6 +45,14 @@ export const wordsSearchQuerySchema = z.object({
     .optional(),
   language: z.string().describe('An active language code or URL slug (GET /api/v1/languages lists every language).').optional(),
   partOfSpeech: z.enum(PARTS_OF_SPEECH).describe('Only entries with this part of speech.').optional(),
+  scope: z
+    .enum(SEARCH_SCOPES)
+    .describe(
+      'What q is matched with. all (the default): headwords and English meanings. headword: the words of the ' +
+        'language only (matchType exact, folded, variant, form, prefix), for q written in the language. meaning: ' +
+        'English meanings only (matchType meaning, gloss), for q written in English. Ignored without q.',
+    )
+    .optional(),
   page: intParam(1, PAGE_MAX, 1).describe(PAGE_DESCRIPTION),
   limit: intParam(1, LIMIT_MAX, LIMIT_DEFAULT).describe('Results per page.'),
 });
@@ -142,12 +150,13 @@ export const wordsSearch: MeteredRoute = {
     tags: ['words'],
     summary: 'Search words',
     description:
-      'One q searches headwords, variants, other forms and English glosses. Results are ranked by matchType ' +
-      '(exact: the form as written; folded: without tone marks, underdots or hooked letters; variant: a variant ' +
-      'or Standard Igbo spelling; form: a plural, inflected form or romanisation the source lists; prefix: the ' +
-      'start of a headword; gloss: the English meaning, whole glosses and glosses that begin with the words ' +
-      'first), then common and frequent words, then shorter forms; keep q and the ' +
-      'filters fixed to page through one result set and stop when hasMore is false.',
+      'One q searches headwords, variants, other forms and English glosses; scope keeps it to the words of the ' +
+      'language or to English meanings. Results are ranked by matchType (exact: the form as written; meaning: an ' +
+      'English sense of the entry is q; folded: without tone marks, underdots or hooked letters; variant: a ' +
+      'variant or Standard Igbo spelling; gloss: an English gloss that begins with q or mentions it; form: a ' +
+      'plural, inflected form or romanisation the source lists; prefix: the start of a headword), then common and ' +
+      'frequent words, then shorter forms; keep q, scope and the filters fixed to page through one result set and ' +
+      'stop when hasMore is false.',
     documentedQuery: documentedQuerySchema,
     responses: {
       200: {
@@ -183,7 +192,7 @@ function searchHandler({ deps, app }: RouteSetup): MeteredGetHandler {
     // Text typed decomposed (NFD) must find the NFC forms the snapshot stores.
     const query = parsed.q === undefined ? parsed : { ...parsed, q: parsed.q.normalize('NFC') };
     const language = query.language === undefined ? undefined : resolveLanguage(query.language);
-    const key = [language ?? '', query.partOfSpeech ?? '', query.page, query.limit, query.q ?? ''].join('\u0000');
+    const key = [language ?? '', query.partOfSpeech ?? '', query.scope ?? 'all', query.page, query.limit, query.q ?? ''].join('\u0000');
     let rendered = cache.get(key);
     if (rendered === undefined) {
       rendered = renderer.render(searchPage(deps, query, language), query);
@@ -209,6 +218,7 @@ function searchPage(deps: Deps, query: WordsSearchQuery, language: string | unde
     q: query.q,
     language,
     partOfSpeech: query.partOfSpeech,
+    scope: query.scope,
     page: query.page,
     limit: query.limit,
   });

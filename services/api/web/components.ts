@@ -1,9 +1,11 @@
 // Pieces several pages share: the search form, language attributes, part-of-speech and match-type labels.
-import type { Language } from '../../shared/schemas.ts';
-import type { MatchType } from '../../shared/vocabulary.ts';
+import type { Entry, Language } from '../../shared/schemas.ts';
+import type { MatchType, SearchScope } from '../../shared/vocabulary.ts';
 import type { OperatorContact } from '../operator-contact.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
+
+type FormKind = Entry['forms'][number]['kind'];
 
 /** Search text longer than this is refused (the API's bound: a query's work must stay bounded). */
 export const MAX_QUERY_CHARS = 200;
@@ -19,6 +21,7 @@ export function langOf(code: string): string {
 /** How each match type reads to a person (API matchType values in brackets in the docs). */
 export const MATCH_LABELS: Readonly<Record<MatchType, string>> = {
   exact: 'exact match',
+  meaning: 'matched an English meaning',
   folded: 'matched without tone marks',
   variant: 'matched a variant spelling',
   form: 'matched another form (plural, inflected form, romanisation)',
@@ -27,13 +30,43 @@ export const MATCH_LABELS: Readonly<Record<MatchType, string>> = {
   browse: '',
 };
 
+/** A form match, by the kind of form the search found (FormSchema): "matched its stem la". */
+export const FORM_MATCH_LABELS: Readonly<Record<FormKind, string>> = {
+  'tone-marked': 'the form with tone marks',
+  spelling: 'another spelling',
+  romanisation: 'the romanisation',
+  'other-script': 'the form in another script',
+  plural: 'the plural',
+  form: 'another form',
+  stem: 'its stem',
+  'class-form': 'its noun-class form',
+};
+
 export function partOfSpeechLabel(value: string): string {
   return value.replace(/-/g, ' ');
+}
+
+/**
+ * The website's choices of what a search matches (the API's scope), in the order offered: the value sent (none for
+ * the default) and the option's words.
+ */
+export const SCOPE_OPTIONS: readonly { readonly value: '' | Exclude<SearchScope, 'all'>; readonly label: string }[] = [
+  { value: '', label: 'Words and meanings' },
+  { value: 'headword', label: 'Words only' },
+  { value: 'meaning', label: 'English meanings only' },
+];
+
+/** The scope a form value names; undefined for the default and for a value that names none. */
+export function scopeChoice(value: string): Exclude<SearchScope, 'all'> | undefined {
+  for (const option of SCOPE_OPTIONS) if (option.value !== '' && option.value === value) return option.value;
+  return undefined;
 }
 
 export interface SearchFormInput {
   q?: string;
   language?: string;
+  /** What the search matched: absent for words and meanings both. */
+  scope?: Exclude<SearchScope, 'all'>;
   languages: readonly Language[];
   /** id prefix, so two forms on one page keep unique ids. */
   idPrefix?: string;
@@ -61,6 +94,10 @@ ${active.map(
   (l) =>
     html`<option value="${l.code}" lang="${langOf(l.code)}"${input.language === l.code ? html` selected` : ''}>${l.nativeName} (${l.name})</option>`,
 )}
+</select></div>
+<div class="field scope"><label for="${id}-scope"${labelClass}>Search in</label>
+<select id="${id}-scope" name="scope">
+${SCOPE_OPTIONS.map((o) => html`<option value="${o.value}"${(input.scope ?? '') === o.value ? html` selected` : ''}>${o.label}</option>`)}
 </select></div>
 <button type="submit">Search</button>
 </form>

@@ -1,7 +1,7 @@
 // Which entries write their headword in a spelling of their own (the source manifest's headwordSpelling),
 // and which spelling of such an entry a search matched.
 import type { Entry, WordSummary } from '../../shared/schemas.ts';
-import { fold } from '../../../snapshot/format/text.ts';
+import { fold, normalise } from '../../../snapshot/format/text.ts';
 import { sameUnderLooseKeys } from '../../../snapshot/languages/index.ts';
 import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
 
@@ -16,7 +16,11 @@ export interface ResultNote {
   spelling?: HeadwordSpelling;
   /** The spelling the search matched, when it is not the headword (a variant, or the query's own spelling). */
   matched?: string;
+  /** The other form of the entry that a form match found (a plural, a Swahili verb's stem, a class form). */
+  form?: FormOfEntry;
 }
+
+type FormOfEntry = Entry['forms'][number];
 
 export class HeadwordSpellings {
   readonly #bySource: ReadonlyMap<string, HeadwordSpelling>;
@@ -45,24 +49,42 @@ export class HeadwordSpellings {
   }
 
   /**
-   * The note for one result of a search for `q`. Reads the entry only where the summary cannot tell: a
-   * variant match (which spelling matched) or a language whose lexicons differ in spelling.
+   * The note for one result of a search for `q`. Reads the entry only where the summary cannot tell: a match
+   * through another spelling (a variant, or an exact match of a spelling that is not the headword: the Standard
+   * Igbo mmiri of mmilī), a form match, or a language whose lexicons differ in spelling.
    */
   noteFor(word: WordSummary, q: string, entryOf: (slug: string) => Entry | undefined): ResultNote | undefined {
-    const needsEntry = word.matchType === 'variant' || this.#someSources.has(word.language);
+    const otherSpelling = q !== '' && (word.matchType === 'variant' || (word.matchType === 'exact' && !spellsHeadword(word, q)));
+    const formMatch = q !== '' && word.matchType === 'form';
+    const needsEntry = otherSpelling || formMatch || this.#someSources.has(word.language);
     const entry = needsEntry ? entryOf(word.slug) : undefined;
     const spelling = this.#wholeLanguage.get(word.language) ?? (entry ? this.forEntry(entry) : undefined);
-    const matched = word.matchType === 'variant' && q ? matchedSpelling(entry, q) : undefined;
-    return spelling || matched ? { spelling, matched } : undefined;
+    const matched = otherSpelling ? matchedSpelling(entry, q) : undefined;
+    const form = formMatch ? matchedForm(entry, q) : undefined;
+    if (!spelling && !matched && !form) return undefined;
+    return { ...(spelling && { spelling }), ...(matched && { matched }), ...(form && { form }) };
   }
+}
+
+/** Written as the query: an exact match of the headword itself (a verb root's hyphen aside, as the index keys it). */
+function spellsHeadword(word: WordSummary, q: string): boolean {
+  const key = (text: string) => normalise(text).toLowerCase().replace(/^-+\s*/, '');
+  const typed = key(q);
+  return key(word.exactForm) === typed || key(word.headword) === typed;
 }
 
 /**
  * The entry's variant that the search text spells (without tone marks, or through the l/r key), else the
- * search text itself: a variant match found the entry through a spelling other than its headword's.
+ * search text itself: the entry was found through a spelling other than its headword's.
  */
 export function matchedSpelling(entry: Entry | undefined, q: string): string {
   const query = fold(q);
   const variant = entry?.variants.find((v) => sameUnderLooseKeys(fold(v.form), query));
   return variant?.form ?? q;
+}
+
+/** The entry's other form that the search text spells without tone marks, if one does. */
+export function matchedForm(entry: Entry | undefined, q: string): FormOfEntry | undefined {
+  const query = fold(q);
+  return entry?.forms.find((f) => fold(f.form) === query);
 }

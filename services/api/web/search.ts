@@ -1,7 +1,7 @@
 // The website's search: the query read and checked the way the API checks it, answered with a page that explains
 // rather than an error body.
 import type { Deps } from '../deps.ts';
-import { MAX_QUERY_CHARS } from './components.ts';
+import { MAX_QUERY_CHARS, SCOPE_OPTIONS, scopeChoice } from './components.ts';
 import type { HeadwordSpellings, ResultNote } from './headword-spelling.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
@@ -28,11 +28,18 @@ export function renderSearch(
   const q = first(query.q).trim().normalize('NFC');
   const languageParam = first(query.language).trim();
   const pageParam = first(query.page).trim() || '1';
-  const base = { assets, languages, q, page: 1, perPage: SEARCH_PAGE_SIZE, maxPage: MAX_SEARCH_PAGE };
+  const scopeParam = first(query.scope).trim();
+  const scope = scopeChoice(scopeParam);
+  const base = { assets, languages, q, scope, page: 1, perPage: SEARCH_PAGE_SIZE, maxPage: MAX_SEARCH_PAGE };
   const language = languageParam ? deps.snapshot.findActiveLanguage(languageParam) : undefined;
   if (languageParam && !language) {
     const codes = languages.filter((l) => l.status === 'active').map((l) => l.code).join(', ');
     return { page: searchPage({ ...base, problem: `“${languageParam}” is not one of the languages searched here (${codes}).` }), status: 400 };
+  }
+  // "all" is the API's name of the default, which the form sends as no value.
+  if (scopeParam !== '' && scopeParam !== 'all' && scope === undefined) {
+    const choices = SCOPE_OPTIONS.map((o) => o.label).join(', ');
+    return { page: searchPage({ ...base, language: language?.code, problem: `“${scopeParam}” is not one of the choices of what to search in (${choices}).` }), status: 400 };
   }
   if (!/^\d{1,5}$/.test(pageParam) || Number(pageParam) < 1 || Number(pageParam) > MAX_SEARCH_PAGE) {
     return { page: searchPage({ ...base, language: language?.code, problem: `Page must be a whole number from 1 to ${MAX_SEARCH_PAGE.toLocaleString('en-GB')}.` }), status: 400 };
@@ -43,7 +50,7 @@ export function renderSearch(
   const page = Number(pageParam);
   // Without text, a chosen language is browsed alphabetically; with neither, there is nothing to list.
   if (!q && !language) return { page: searchPage({ ...base, page }), status: 200 };
-  const result = deps.snapshot.search({ q: q || undefined, language: language?.code, page, limit: SEARCH_PAGE_SIZE });
+  const result = deps.snapshot.search({ q: q || undefined, language: language?.code, scope, page, limit: SEARCH_PAGE_SIZE });
   const notes = new Map<number, ResultNote>();
   for (const item of result.items) {
     const note = spellings.noteFor(item, q, (slug) => deps.snapshot.entry(slug));

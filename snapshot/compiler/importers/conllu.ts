@@ -62,7 +62,9 @@ export function* parseConllu(lines: Iterable<string>, source: SourceContext, fil
     tokenCount += 1;
     const lemma = normalise(cols[2]).toLowerCase();
     const partOfSpeech = UPOS[cols[3]] ?? null;
-    if (lemma !== '' && lemma !== '_' && partOfSpeech !== null) tokens.push({ lemma, partOfSpeech });
+    // The MISC column's Gloss= is the token's English word (Gloss=you): what the attachment checks the entry against.
+    const gloss = /(?:^|\|)Gloss=([^|]+)/.exec(cols[9])?.[1];
+    if (lemma !== '' && lemma !== '_' && partOfSpeech !== null) tokens.push({ lemma, partOfSpeech, ...(gloss ? { gloss: normalise(gloss.replace(/_/g, ' ')) } : {}) });
   }
   const last = flush();
   if (last) yield last;

@@ -1,6 +1,7 @@
 // Importer for the reversed edition of a FreeDict dictionary (eng-swh: English headwords, definitions in the
 // language): each pair is staged, and decided once the other sources are (snapshot/compiler/reverse.ts), so that
 // only what the forward edition lacks counts.
+import { languageRules } from '../../languages/index.ts';
 import { readTextLines } from '../read/files.ts';
 import type { ReverseOutcome, SourceContext } from '../records.ts';
 import { parseTeiEntries } from './freedict-tei.ts';
@@ -14,7 +15,9 @@ export function importReversedFreedictEntry(entry: TeiEntry, source: SourceConte
   const form = entry.defs[0];
   if (gloss === undefined || form === undefined) return { kind: 'rejected', reason: 'entry without an English headword or a definition' };
   const partOfSpeech = (entry.pos && FREEDICT_POS[entry.pos]) || 'other';
-  return { kind: 'reverse', record: { sourceId: source.id, language: source.language, form, gloss, partOfSpeech } };
+  // The Swahili side of a verb is its stem, as in the forward edition: looked up by the same citation form.
+  const citation = entry.pos === 'v' ? languageRules(source.language).verbCitation?.(form) : undefined;
+  return { kind: 'reverse', record: { sourceId: source.id, language: source.language, form: citation ?? form, gloss, partOfSpeech } };
 }
 
 export const freedictTeiReversed = defineImporter({

@@ -2,6 +2,7 @@
 import { SaxesParser } from 'saxes';
 
 import { normalise } from '../../format/text.ts';
+import { languageRules } from '../../languages/index.ts';
 import { FormatError } from '../read/errors.ts';
 import { readTextLines } from '../read/files.ts';
 import type { AltRecord, LexRecord, Outcome, SourceContext } from '../records.ts';
@@ -19,6 +20,8 @@ export interface TeiEntry {
   type: string | null;
   orths: string[];
   pos: string | null;
+  /** Subcategories (`<subc>`): caus, infl (an inflected form: hakuna, nina), imp (an imperative: nenda)… */
+  subc: string[];
   /** Cross-references by type (plural-form, cf, syn…): the forms they point at. */
   xrs: { type: string; forms: string[] }[];
   defs: string[];
@@ -42,6 +45,7 @@ function toEntry(e: Element): TeiEntry {
     type: e.attributes.type ?? null,
     orths: all('orth').map(textOf).map(clean).filter(Boolean),
     pos: all('pos').map(textOf).map(clean)[0] ?? null,
+    subc: all('subc').map(textOf).map(clean).filter(Boolean),
     xrs: all('xr').map((x) => ({ type: x.attributes.type ?? '', forms: [...descendants(x, 'ref')].map(textOf).map(clean).filter(Boolean) })),
     defs: all('def').map(textOf).map(clean).filter(Boolean),
     noteDefs: all('note')
@@ -83,6 +87,11 @@ export function importFreedictEntry(entry: TeiEntry, source: SourceContext): Out
   if (form === undefined) return { kind: 'rejected', reason: 'entry without <orth>' };
   const partOfSpeech = (entry.pos && FREEDICT_POS[entry.pos]) || 'other';
   const notes = entry.pos && !(entry.pos in FREEDICT_POS) ? [`unknown part of speech "${entry.pos}" mapped to other`] : [];
+  // FreeDict gives a verb (`v`, not the copulas `cop`) as its stem; the language may look it up by another form. An
+  // inflected form or an imperative (`<subc>infl</subc>` hakuna "there is not", `imp` nenda "go!") is no stem.
+  const inflected = entry.subc.some((s) => s === 'infl' || s === 'imp' || s === 'neg');
+  const citation = entry.pos === 'v' && !inflected ? languageRules(source.language).verbCitation?.(form) : undefined;
+  if (citation !== undefined && citation !== form) notes.push('verb given as its stem: served by its infinitive, the stem kept as a form');
   const senses = [...entry.defs];
   const singulars: string[] = [];
   for (const note of entry.noteDefs) {
@@ -96,7 +105,7 @@ export function importFreedictEntry(entry: TeiEntry, source: SourceContext): Out
   const record: LexRecord = {
     sourceId: source.id,
     language: source.language,
-    exactForm: form,
+    exactForm: citation ?? form,
     partOfSpeech,
     etymologyNumber: null,
     pronunciation: null,
@@ -109,6 +118,7 @@ export function importFreedictEntry(entry: TeiEntry, source: SourceContext): Out
     stems: [],
     verified: source.verified,
     forms: [
+      ...(citation !== undefined && citation !== form ? [{ form, kind: 'stem' as const }] : []),
       ...entry.orths.slice(1).map((f) => ({ form: f, kind: 'spelling' as const })),
       ...entry.xrs.filter((x) => x.type === 'plural-form').flatMap((x) => x.forms.map((f) => ({ form: f, kind: 'plural' as const }))),
     ],

@@ -14,6 +14,18 @@ function isMarked(word: string): boolean {
   return /[\u0300-\u036f]/.test(word.normalize('NFD')) || /ŋ/i.test(word);
 }
 
+/** English words nearly every English sentence holds, and no Igbo one does (Igbo a, m, na, o are not among them). */
+const ENGLISH_FUNCTION_WORDS = new Set(
+  'the to of and is are was were be been it he she they we you i me my your his her our their this that what who when why how do does did not will would can could have has had for with in on at by from if as'.split(' '),
+);
+/** A segment with at least this share of them is English; below it, a segment of unmarked words is still Igbo. */
+const ENGLISH_SENTENCE_SHARE = 0.2;
+
+function englishShare(words: readonly string[]): number {
+  const hits = words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w.toLowerCase().replace(/[^\p{L}]/gu, ''))).length;
+  return words.length === 0 ? 0 : hits / words.length;
+}
+
 function startsCapitalised(word: string): boolean {
   return /^[\p{Lu}]/u.test(word);
 }
@@ -25,7 +37,8 @@ interface Segment {
 
 /**
  * Splits text (already known to follow the gloss) into sentence-like segments at capitalised words
- * outside parentheses; a segment is Igbo when at least half of its words are marked.
+ * outside parentheses; a segment is Igbo when at least half of its words are marked, or when some are and too few
+ * are English function words for an English sentence (ENGLISH_SENTENCE_SHARE).
  */
 function segments(words: string[]): Segment[] {
   const out: string[][] = [];
@@ -37,7 +50,10 @@ function segments(words: string[]): Segment[] {
     depth += (word.match(/\(/g) ?? []).length - (word.match(/\)/g) ?? []).length;
     if (depth < 0) depth = 0;
   }
-  return out.map((w) => ({ words: w, igbo: w.filter(isMarked).length * 2 >= w.length }));
+  return out.map((w) => {
+    const marked = w.filter(isMarked).length;
+    return { words: w, igbo: marked * 2 >= w.length || (marked > 0 && w.length >= 3 && englishShare(w) < ENGLISH_SENTENCE_SHARE) };
+  });
 }
 
 export interface SplitDefinition {
@@ -47,16 +63,18 @@ export interface SplitDefinition {
 
 /**
  * Williamson's text often runs examples into the definition: "lie flat on the back Òfô sì mù chàlụ āba
- * Ọfọ asked me to lie flat on my back". The definition ends before the first capitalised Igbo segment
- * that is followed by an English one; the rest becomes (Igbo, English) pairs. Text without such a pair
- * is left alone: a wrong split is worse than an unsplit definition.
+ * Ọfọ asked me to lie flat on my back". The definition ends before the first capitalised segment that is Igbo
+ * (half its words marked) and followed by an English one; the rest becomes (Igbo, English) pairs. Text without
+ * such a pair is left alone: a wrong split is worse than an unsplit definition. A text that is such pairs from its first
+ * word defines nothing: its definition is empty.
  */
 export function splitMergedExamples(text: string): SplitDefinition {
   const words = text.split(' ');
   let depth = 0;
-  for (let i = 1; i < words.length; i++) {
-    depth += (words[i - 1].match(/\(/g) ?? []).length - (words[i - 1].match(/\)/g) ?? []).length;
-    if (depth > 0 || !startsCapitalised(words[i]) || !isMarked(words[i])) continue;
+  for (let i = 0; i < words.length; i++) {
+    if (i > 0) depth += (words[i - 1].match(/\(/g) ?? []).length - (words[i - 1].match(/\)/g) ?? []).length;
+    // A capitalised word starts a sentence; whether it is Igbo is its segment's (Ò kpukpùlù … starts with plain O).
+    if (depth > 0 || !startsCapitalised(words[i])) continue;
     const segs = segments(words.slice(i));
     if (segs.length < 2 || !segs[0].igbo || segs[1].igbo) continue;
     const examples: { text: string; translation: string }[] = [];
@@ -73,7 +91,8 @@ export function splitMergedExamples(text: string): SplitDefinition {
       }
     }
     const definition = words.slice(0, i).join(' ').replace(/[\s:;,]+$/, '');
-    if (definition === '' || examples.length === 0) return { definition: text, examples: [] };
+    if (examples.length === 0) return { definition: text, examples: [] };
+    // From the first word: the "definition" is an example only (ànyị: "Ànyị nò ebe à We are here").
     return { definition, examples };
   }
   return { definition: text, examples: [] };

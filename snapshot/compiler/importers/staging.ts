@@ -46,7 +46,7 @@ export function stagingStatements(db: Database.Database) {
     ),
     alt: db.prepare('INSERT INTO stage.alt (data) VALUES (?)'),
     inflection: db.prepare('INSERT INTO stage.inflection (source_id, language, form, headword) VALUES (?, ?, ?, ?)'),
-    pron: db.prepare('INSERT INTO stage.pron (source_id, language, key, ipa) VALUES (?, ?, ?, ?)'),
+    pron: db.prepare('INSERT INTO stage.pron (source_id, language, key, word, ipa) VALUES (?, ?, ?, ?, ?)'),
     reverse: db.prepare('INSERT INTO stage.reverse (data) VALUES (?)'),
   };
 }
@@ -107,15 +107,14 @@ export function sourceStaging({ sourceId, corporaDir, file, statements, imported
     frequency(outcome) {
       if (outcome.kind === 'skip' || !accepted(outcome)) return;
       notes(outcome.notes);
-      // The first line of a folded key is imported; later ones add their frequency to it.
-      if (imported.frequency.add(outcome.record)) report.imported(sourceId);
-      else report.merged(sourceId, 'same folded form as a more frequent line (frequencies added)');
+      // Imported or rejected once the entries are known: a line counts for the entry it writes (frequency.ts).
+      imported.frequency.add(outcome.record);
     },
     pronunciation(outcome) {
       if (outcome.kind === 'skip' || !accepted(outcome)) return;
       notes(outcome.notes);
       const r = outcome.record;
-      statements.pron.run(sourceId, r.language, fold(r.word), r.ipa);
+      statements.pron.run(sourceId, r.language, fold(r.word), r.word, r.ipa);
     },
     inflection(outcome) {
       if (!accepted(outcome)) return;

@@ -7,11 +7,22 @@ import type { FrequencyOutcome, SourceContext } from '../records.ts';
 import { NO_OPTIONS, defineImporter } from './importer.ts';
 
 /**
- * Letters a form may contain after NFD: Latin letters, the marks Igbo and Yoruba write (grave, acute,
- * circumflex, macron, dot above, dot below), apostrophes and hyphens. Anything else in these lists is
- * mis-encoding (`Ä`, `ã` from double-decoded UTF-8) and the line is rejected.
+ * Characters a form may contain after NFD: Latin letters, the marks Igbo and Yoruba write (grave, acute,
+ * circumflex, macron, dot above, dot below), apostrophes and hyphens, and the language's own letters
+ * (LanguageRules.letters: Hausa ɓ ɗ ƙ ƴ). Anything else in these lists is mis-encoding (`Ä`, `ã` from double-decoded
+ * UTF-8) and the line is rejected.
  */
-const ALLOWED = /^[A-Za-z0-9\u0300\u0301\u0302\u0304\u0307\u0323'’-]+$/u;
+const ALLOWED = "A-Za-z0-9\\u0300\\u0301\\u0302\\u0304\\u0307\\u0323'’-";
+const allowedCache = new Map<string, RegExp>();
+function allowedIn(language: string): RegExp {
+  let pattern = allowedCache.get(language);
+  if (!pattern) {
+    const own = languageRules(language).letters ?? '';
+    pattern = new RegExp(`^[${own}${own.toUpperCase()}${ALLOWED}]+$`, 'u');
+    allowedCache.set(language, pattern);
+  }
+  return pattern;
+}
 
 /** One line → a frequency record, a rejection, or nothing (header, comment, blank). Pure. */
 export function importUnilexLine(line: string, lineNo: number, source: SourceContext, file = 'input'): FrequencyOutcome {
@@ -25,18 +36,17 @@ export function importUnilexLine(line: string, lineNo: number, source: SourceCon
   if (cols.length !== 2 || !/^\d+$/.test(cols[1].trim())) return { kind: 'rejected', reason: 'malformed line (not Form<TAB>Frequency)' };
   const form = normalise(cols[0]);
   const decomposed = form.normalize('NFD');
-  if (!ALLOWED.test(decomposed)) {
-    const bad = [...decomposed].find((c) => !ALLOWED.test(c)) ?? '?';
+  const allowed = allowedIn(source.language);
+  if (!allowed.test(decomposed)) {
+    const bad = [...decomposed].find((c) => !allowed.test(c)) ?? '?';
     const code = `U+${(bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
     return { kind: 'rejected', reason: `mis-encoded or foreign character (${code})` };
   }
-  const folded = fold(form);
   const notes: string[] = [];
-  // An old spelling the language's rules know (Yoruba nwọn) ranks the modern one.
-  const modern = languageRules(source.language).oldSpellings?.[folded];
+  // An old spelling the language's rules know (Yoruba nwọn) counts for the modern one, whose tones it does not say.
+  const modern = languageRules(source.language).oldSpellings?.[fold(form)];
   if (modern !== undefined) notes.push('old orthography mapped to the modern spelling');
-  const key = modern ?? folded;
-  return { kind: 'frequency', record: { sourceId: source.id, language: source.language, key, frequency: Number(cols[1]) }, notes };
+  return { kind: 'frequency', record: { sourceId: source.id, language: source.language, form: modern ?? form, frequency: Number(cols[1]) }, notes };
 }
 
 export const unilexTsv = defineImporter({

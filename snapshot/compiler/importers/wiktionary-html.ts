@@ -1,5 +1,6 @@
 // The article HTML of the Wiktionary exports (.tsv and StarDict): `<i>POS</i><br><ol><li>gloss</li>…</ol>` blocks.
 import { normalise } from '../../format/text.ts';
+import { decodeEntities } from './html-entities.ts';
 
 export interface ArticleBlock {
   /** Wiktionary's part-of-speech header (noun, verb, name, character…). */
@@ -10,12 +11,9 @@ export interface ArticleBlock {
 const BLOCK = /<i>([^<]*)<\/i>\s*(?:<br>)?\s*<ol>([\s\S]*?)<\/ol>/g;
 const ITEM = /<li>([\s\S]*?)<\/li>/g;
 const TAG = /<[^>]*>/g;
-/** The exports escape nothing today; these five are what an HTML writer would escape. */
-const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-
-/** Plain text of a gloss: tags removed, the five HTML entities decoded, normalised. */
+/** Plain text of a gloss: tags removed, character references decoded, normalised. */
 function text(fragment: string): string {
-  return normalise(fragment.replace(TAG, ' ').replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e));
+  return normalise(decodeEntities(fragment.replace(TAG, ' ')));
 }
 
 /** The blocks of one article, in order; glosses de-duplicated and without empty ones. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { fold, hasDiacritics, normalise } from '../../format/text.ts';
+import { languageRules } from '../../languages/index.ts';
 import { readLines } from '../read/files.ts';
 import type { FormRecord, LexRecord, Outcome, SourceContext } from '../records.ts';
 import { defineImporter } from './importer.ts';
@@ -83,8 +84,10 @@ export function articleRecords(title: string, otherForms: readonly string[], htm
   if (headword !== title) notes.push('tone-marked citation form chosen as the headword');
   const byPos = new Map<string, LexRecord>();
   for (const block of blocks) {
-    const partOfSpeech = KAIKKI_POS[block.pos] ?? 'other';
-    if (!(block.pos in KAIKKI_POS)) notes.push(`unknown part of speech "${block.pos}" mapped to other`);
+    const own = languageRules(source.language).wiktionaryPartOfSpeech?.(block.pos, block.glosses);
+    const partOfSpeech = own ?? KAIKKI_POS[block.pos] ?? 'other';
+    if (own !== undefined && own !== KAIKKI_POS[block.pos]) notes.push(`"${block.pos}" read as ${own} (the language's own reading of the header)`);
+    if (own === undefined && !(block.pos in KAIKKI_POS)) notes.push(`unknown part of speech "${block.pos}" mapped to other`);
     const seen = byPos.get(partOfSpeech);
     if (seen) {
       for (const g of block.glosses) if (!seen.senses.includes(g)) seen.senses.push(g);

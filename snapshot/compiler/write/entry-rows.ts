@@ -4,7 +4,8 @@ import type Database from 'better-sqlite3';
 import { FORM_KIND, languageTag, partOfSpeechTag } from '../../format/format.ts';
 import type { Entry } from '../../../services/shared/schemas.ts';
 import { EntrySchema } from '../../../services/shared/schemas.ts';
-import { fold, glossKeys, glossStartKeys } from '../../format/text.ts';
+import { fold, glossStartKeys, senseKeyParts } from '../../format/text.ts';
+import { hasToneMarks } from '../written-forms.ts';
 import { languageRules } from '../../languages/index.ts';
 import { assembleEntry, mergeRecords, summaryOf } from '../assemble.ts';
 import type { AssembleContext, LinkTarget } from '../assemble.ts';
@@ -75,7 +76,8 @@ export interface EntryContextData {
   stagePath: string;
   languageNames: [string, string][];
   sources: [string, ReturnType<AssembleContext['source']>][];
-  ranks: [language: string, key: string, rank: number][];
+  /** Frequency rank by entry key (snapshot/compiler/frequency.ts). */
+  ranks: [entryKey: string, rank: number][];
   treebankExamples: [string, ExampleRecord[]][];
   keysWithVariants: string[];
 }
@@ -125,7 +127,7 @@ function entryAssembler(stage: Database.Database, data: EntryContextData): (row:
   const resolverFor = linkResolver(stage);
   const languageNames = new Map(data.languageNames);
   const sources = new Map(data.sources);
-  const ranks = new Map(data.ranks.map(([lang, key, rank]) => [`${lang}\u0001${key}`, rank]));
+  const ranks = new Map(data.ranks);
   const treebank = new Map(data.treebankExamples);
   const keysWithVariants = new Set(data.keysWithVariants);
   const source: AssembleContext['source'] = (id) => {
@@ -137,7 +139,7 @@ function entryAssembler(stage: Database.Database, data: EntryContextData): (row:
     const records = recordsOf.all(row.key).map((r) => JSON.parse(r.data) as LexRecord);
     const record = mergeRecords(records);
     const folded = fold(record.exactForm);
-    const rank = ranks.get(`${record.language}\u0001${folded}`) ?? null;
+    const rank = ranks.get(row.key) ?? null;
     const linked = keysWithVariants.has(row.key) ? variantsOf.all(row.key) : [];
     const extraVariants: VariantRecord[] = [];
     const extraForms: FormRecord[] = [];
@@ -177,6 +179,15 @@ function linkResolver(stage: Database.Database): (language: string) => (form: st
   };
 }
 
+/**
+ * The key of a query written as the entry's form: lower case, without the leading hyphen of a verb root (-bụ is
+ * typed bụ); none for an untoned form of a language whose text is written without tones (LanguageRules.textWritesTones).
+ */
+function exactKey(entry: Entry): string | null {
+  if (languageRules(entry.language).textWritesTones === false && !hasToneMarks(entry.exactForm)) return null;
+  return entry.exactForm.toLowerCase().replace(/^-+\s*/, '');
+}
+
 /** The keys an entry is found by in the forms table, and its variants' keys (the head index's `vars`). */
 function searchKeys(entry: Entry, folded: string): { forms: [string, number][]; variantKeys: Set<string>; loose: string | null } {
   const loose = looseKeyFor(entry.language, folded);
@@ -189,15 +200,22 @@ function searchKeys(entry: Entry, folded: string): { forms: [string, number][]; 
   }
   if (loose) variantKeys.add(loose);
   variantKeys.delete(folded);
+  const exact = exactKey(entry);
+  const writesTones = languageRules(entry.language).textWritesTones !== false;
   const forms: [string, number][] = [
-    [entry.exactForm.toLowerCase(), FORM_KIND.exact],
+    ...(exact === null ? [] : [[exact, FORM_KIND.exact] as [string, number]]),
+    // A variant is a spelling of the word (one the source lists, or a Standard spelling as Standard text writes it):
+    // a query written so is written as the word is; an untoned one of a language whose text is written without tones
+    // only when it is that text's spelling (see exactKey).
+    ...entry.variants.filter((v) => v.kind === 'standard-spelling' || writesTones || hasToneMarks(v.form)).map((v): [string, number] => [v.form.toLowerCase(), FORM_KIND.exact]),
     [folded, FORM_KIND.folded],
     ...[...variantKeys].map((k): [string, number] => [k, FORM_KIND.variant]),
   ];
-  for (const sense of entry.senses.slice(0, MAX_GLOSS_KEY_SENSES)) {
-    for (const key of glossKeys(sense.definition)) forms.push([key, FORM_KIND.gloss]);
+  entry.senses.slice(0, MAX_GLOSS_KEY_SENSES).forEach((sense, i) => {
+    // The first sense of the first definition, stated plainly, is the entry's meaning; any other is one of its senses.
+    senseKeyParts(sense.definition).forEach(({ key, plain }, j) => forms.push([key, i === 0 && j === 0 && plain ? FORM_KIND.gloss : FORM_KIND.glossSense]));
     for (const key of glossStartKeys(sense.definition)) forms.push([key, FORM_KIND.glossStart]);
-  }
+  });
   return { forms, variantKeys, loose };
 }
 

@@ -100,6 +100,7 @@ export function writeMetaAndBodies(db: Database.Database, input: MetaInput): voi
     sample: String(sample),
     anchorDate: input.anchorDate,
     entries: String(facts.count),
+    commonEntries: String(facts.isCommon.reduce((n: number, c: number) => n + c, 0)),
     inputs: JSON.stringify(checksums),
     inputsChecksum: checksums.combined,
   };

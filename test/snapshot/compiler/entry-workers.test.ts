@@ -14,7 +14,7 @@ const CONTEXT: EntryContextData = {
   stagePath: '/nonexistent/stage.sqlite',
   languageNames: [['ig', 'Igbo']],
   sources: [],
-  ranks: [['ig', 'mmiri', 1]],
+  ranks: [['ig\u0001mmilī\u0001noun\u0001', 1]],
   treebankExamples: [],
   keysWithVariants: ['mmiri'],
 };

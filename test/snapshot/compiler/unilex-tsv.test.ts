@@ -1,4 +1,5 @@
-// Unilex importer: mis-encoded lines rejected with a reason, old orthography modernised, header checked.
+// Unilex importer: forms kept as written, mis-encoded lines rejected with a reason, a language's own letters accepted,
+// old orthography modernised, header checked.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
@@ -13,9 +14,14 @@ describe('importUnilexLine', () => {
     assert.deepEqual(importUnilexLine('# Corpus-Size: 264957', 3, yo), { kind: 'skip' });
     assert.deepEqual(importUnilexLine('', 2, yo), { kind: 'skip' });
   });
-  it('importUnilexLine - folds forms so they rank entries whatever their tone marks', () => {
+  it('importUnilexLine - keeps the form as written, tone marks and all (its entry is decided by them)', () => {
     const out = importUnilexLine('ààbò\t33967', 9, yo);
-    assert.deepEqual(out, { kind: 'frequency', record: { sourceId: yo.id, language: 'yo', key: 'aabo', frequency: 33967 }, notes: [] });
+    assert.deepEqual(out, { kind: 'frequency', record: { sourceId: yo.id, language: 'yo', form: 'ààbò', frequency: 33967 }, notes: [] });
+  });
+  it("importUnilexLine - accepts Hausa's hooked letters, in either case (ƙasa, Ɗan)", () => {
+    const ha = { id: 'unilex-frequency-ha', language: 'ha', verified: false };
+    for (const form of ['ƙasa', 'ɗan', 'ɓata', 'ƴaƴa', 'Ɗan', 'Ƙasar']) assert.equal(importUnilexLine(`${form}\t100`, 9, ha).kind, 'frequency', form);
+    assert.equal(importUnilexLine('ƙasa\t100', 9, yo).kind, 'rejected', 'not a Yoruba letter');
   });
   it('importUnilexLine - rejects mis-encoded lines (Ä, ã) naming the character', () => {
     for (const line of ['Ä\t11322', 'ã\t64161', 'ãdọta\t7548']) {
@@ -27,9 +33,9 @@ describe('importUnilexLine', () => {
   it('importUnilexLine - maps old Yoruba orthography to the modern spelling', () => {
     const out = importUnilexLine('nwọn\t10454526', 12, yo);
     assert.equal(out.kind, 'frequency');
-    assert.equal((out as { record: { key: string } }).record.key, 'won');
+    assert.equal((out as { record: { form: string } }).record.form, 'won');
     assert.deepEqual((out as { notes: string[] }).notes, ['old orthography mapped to the modern spelling']);
-    assert.equal((importUnilexLine('li\t12262367', 13, yo) as { record: { key: string } }).record.key, 'ni');
+    assert.equal((importUnilexLine('li\t12262367', 13, yo) as { record: { form: string } }).record.form, 'ni');
   });
   it('importUnilexLine - rejects malformed lines', () => {
     assert.deepEqual(importUnilexLine('broken line', 5, yo), { kind: 'rejected', reason: 'malformed line (not Form<TAB>Frequency)' });

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 
 import { SNAPSHOT_TABLES } from '../../../snapshot/format/schema.ts';
 import { declaredTokenizer } from '../../../snapshot/format/fts-terms.ts';
-import { fold, glossKeys, glossTokens, hasDiacritics, normalise, searchTokens, slugBase } from '../../../snapshot/format/text.ts';
+import { fold, glossTokens, hasDiacritics, normalise, searchTokens, senseKeyParts, senseKeys, slugBase } from '../../../snapshot/format/text.ts';
 
 describe('normalise', () => {
   it('normalise - composes to NFC and orders combining marks canonically', () => {
@@ -130,10 +130,29 @@ describe('slugBase', () => {
   });
 });
 
-describe('glossKeys', () => {
-  it('glossKeys - splits on semicolons, drops parentheticals and a leading "to"', () => {
-    assert.deepEqual(glossKeys('water; rain'), ['water', 'rain']);
-    assert.deepEqual(glossKeys('to eat (food)'), ['eat']);
-    assert.deepEqual(glossKeys('x'.repeat(60)), []);
+describe('senseKeys', () => {
+  it('senseKeys - splits on semicolons and commas, drops parentheticals, a leading "to" or article, and end punctuation', () => {
+    assert.deepEqual(senseKeys('water; rain'), ['water', 'rain']);
+    assert.deepEqual(senseKeys('to eat (food)'), ['eat']);
+    assert.deepEqual(senseKeys('(transitive) to go, to walk, to move'), ['go', 'walk', 'move']);
+    assert.deepEqual(senseKeys('a day, daytime'), ['day', 'daytime']);
+    assert.deepEqual(senseKeys('A hand.'), ['hand']);
+    assert.deepEqual(senseKeys('A small, bowl-shaped drum, played with fingers.'), [], 'a sentence-style definition: its commas list no senses');
+    assert.deepEqual(senseKeys('x'.repeat(60)), []);
+  });
+  it('senseKeys - keeps a parenthesis whole, and leaves out a part that a species name narrows', () => {
+    assert.deepEqual(senseKeys('become soft (in hot ashes, water, etc.)'), ['become soft']);
+    assert.deepEqual(senseKeys('tree (Alstonia congensis Engl.); bark used medicinally'), ['bark used medicinally']);
+    assert.deepEqual(senseKeys('fish (Alestes nurse)'), []);
+    assert.deepEqual(senseKeys('head (part of the body)'), ['head']);
+  });
+  it('senseKeyParts - a sense is plain unless a label or "to" comes before it; "to be" and glued parentheses read as meant', () => {
+    assert.deepEqual(senseKeyParts('(Bushi) water; water'), [{ key: 'water', plain: true }]);
+    assert.deepEqual(senseKeyParts('(transitive) to house, to accommodate'), [
+      { key: 'house', plain: false },
+      { key: 'accommodate', plain: false },
+    ]);
+    assert.deepEqual(senseKeys('to be tall'), ['tall']);
+    assert.deepEqual(senseKeys('(to)day.'), ['today']);
   });
 });

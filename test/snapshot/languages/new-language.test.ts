@@ -83,10 +83,10 @@ describe('a new language', () => {
     };
     assert.deepEqual(first('metsi'), ['metsi', 'exact'], show(search('metsi')));
     assert.deepEqual(first('METSI', CODE), ['metsi', 'exact'], 'case aside');
-    assert.deepEqual(first('water', CODE), ['metsi', 'gloss'], show(search('water', CODE)));
+    assert.deepEqual(first('water', CODE), ['metsi', 'meaning'], show(search('water', CODE)));
     assert.deepEqual(first('matlo', CODE), ['ntlo', 'form'], 'a plural the key lists finds its noun');
     assert.deepEqual(first('tsam', CODE), ['tsamaya', 'prefix'], show(search('tsam', CODE)));
-    assert.deepEqual(first('walk', CODE), ['tsamaya', 'gloss'], show(search('walk', CODE)));
+    assert.deepEqual(first('walk', CODE), ['tsamaya', 'meaning'], show(search('walk', CODE)));
     const [ntlo] = search('ntlo', CODE);
     const entry = snap.entry(ntlo.slug);
     assert.deepEqual(entry && [entry.language, entry.languageName, entry.partOfSpeech, entry.glosses], [CODE, 'Setswana', 'noun', ['house', 'home']]);

@@ -46,7 +46,7 @@ describe('search', () => {
     assert.equal(top('water', 'ig', 5)[0].exactForm, nfc('mmilī'), JSON.stringify(top('water', 'ig', 5)));
     assert.ok(top('money', 'yo', 5).some((i) => i.exactForm === nfc('owó')), JSON.stringify(top('money', 'yo', 5)));
     assert.ok(top('money', 'ig', 5).some((i) => i.exactForm === nfc('egō')), JSON.stringify(top('money', 'ig', 5)));
-    assert.equal(top('money', 'yo', 5)[0].matchType, 'gloss');
+    assert.equal(top('money', 'yo', 5)[0].matchType, 'meaning');
   });
   it('search - finds a tone-marked word where English glosses quote it (ọ̀yọ́, kọ́jọ́dá, ẹ̀gbá)', () => {
     // The gloss index keeps each such word whole, its marks removed ("oyo"); split at its marks, the query
@@ -69,7 +69,7 @@ describe('search', () => {
     assert.ok(prefixOnly.length > 0 && prefixOnly.every((i) => !wholeWord('rai')(i)));
     assert.equal(snap.search({ q: 'sunx', page: 1, limit: 100 }).total, 0);
   });
-  it('search - ranks exact > folded > variant > prefix > gloss with a score that falls with the rank', () => {
+  it('search - ranks exact > meaning > folded > variant > gloss > form > prefix with a score that falls with the rank', () => {
     const page = snap.search({ q: 'omi', page: 1, limit: 100 });
     const order = page.items.map((i) => MATCH_TYPES.indexOf(i.matchType));
     assert.deepEqual(order, [...order].sort((a, b) => a - b));

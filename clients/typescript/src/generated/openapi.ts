@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Search words
-         * @description One q searches headwords, variants, other forms and English glosses. Results are ranked by matchType (exact: the form as written; folded: without tone marks, underdots or hooked letters; variant: a variant or Standard Igbo spelling; form: a plural, inflected form or romanisation the source lists; prefix: the start of a headword; gloss: the English meaning, whole glosses and glosses that begin with the words first), then common and frequent words, then shorter forms; keep q and the filters fixed to page through one result set and stop when hasMore is false.
+         * @description One q searches headwords, variants, other forms and English glosses; scope keeps it to the words of the language or to English meanings. Results are ranked by matchType (exact: the form as written; meaning: an English sense of the entry is q; folded: without tone marks, underdots or hooked letters; variant: a variant or Standard Igbo spelling; gloss: an English gloss that begins with q or mentions it; form: a plural, inflected form or romanisation the source lists; prefix: the start of a headword), then common and frequent words, then shorter forms; keep q, scope and the filters fixed to page through one result set and stop when hasMore is false.
          */
         get: operations["searchWords"];
         put?: never;
@@ -145,13 +145,14 @@ export interface components {
             /** @description IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`) */
             pronunciation: string | null;
             isCommon: boolean;
+            /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
             isVerified: boolean;
             frequencyRank: number | null;
             glosses: string[];
             /** @enum {string} */
             partOfSpeech: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
             /** @enum {string} */
-            matchType: "exact" | "folded" | "variant" | "form" | "prefix" | "gloss" | "browse";
+            matchType: "exact" | "meaning" | "folded" | "variant" | "gloss" | "form" | "prefix" | "browse";
             score: number;
         };
         WordsPage: {
@@ -166,13 +167,14 @@ export interface components {
                 /** @description IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`) */
                 pronunciation: string | null;
                 isCommon: boolean;
+                /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
                 isVerified: boolean;
                 frequencyRank: number | null;
                 glosses: string[];
                 /** @enum {string} */
                 partOfSpeech: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
                 /** @enum {string} */
-                matchType: "exact" | "folded" | "variant" | "form" | "prefix" | "gloss" | "browse";
+                matchType: "exact" | "meaning" | "folded" | "variant" | "gloss" | "form" | "prefix" | "browse";
                 score: number;
             }[];
             total: number;
@@ -194,6 +196,7 @@ export interface components {
             /** @description IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`) */
             pronunciation: string | null;
             isCommon: boolean;
+            /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
             isVerified: boolean;
             frequencyRank: number | null;
             glosses: string[];
@@ -240,10 +243,10 @@ export interface components {
             forms: {
                 form: string;
                 /**
-                 * @description tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form)
+                 * @description tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an adjective in a noun class, derived by rule and attested in the language's text (Swahili nzuri, mzuri for zuri)
                  * @enum {string}
                  */
-                kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form";
+                kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form" | "stem" | "class-form";
             }[];
             /** @description every pronunciation found for the entry, the chosen one first */
             pronunciations: {
@@ -280,6 +283,13 @@ export interface components {
                 slug: string | null;
             }[];
             stems: string[];
+            /** @description the dialect the entry records, where its lexicon records one dialect rather than the standard language (every entry of the Igbo lexicon, Williamson's Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise */
+            dialect: {
+                /** @description the dialect, e.g. Onitsha */
+                name: string;
+                /** @description what that means for the entry, in a sentence or two to show with it */
+                note: string;
+            } | null;
             source: {
                 /** @description source id in the corpus manifest, e.g. igbo-api */
                 id: string;
@@ -311,6 +321,7 @@ export interface components {
                 /** @description IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`) */
                 pronunciation: string | null;
                 isCommon: boolean;
+                /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
                 isVerified: boolean;
                 frequencyRank: number | null;
                 glosses: string[];
@@ -357,10 +368,10 @@ export interface components {
                 forms: {
                     form: string;
                     /**
-                     * @description tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form)
+                     * @description tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an adjective in a noun class, derived by rule and attested in the language's text (Swahili nzuri, mzuri for zuri)
                      * @enum {string}
                      */
-                    kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form";
+                    kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form" | "stem" | "class-form";
                 }[];
                 /** @description every pronunciation found for the entry, the chosen one first */
                 pronunciations: {
@@ -397,6 +408,13 @@ export interface components {
                     slug: string | null;
                 }[];
                 stems: string[];
+                /** @description the dialect the entry records, where its lexicon records one dialect rather than the standard language (every entry of the Igbo lexicon, Williamson's Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise */
+                dialect: {
+                    /** @description the dialect, e.g. Onitsha */
+                    name: string;
+                    /** @description what that means for the entry, in a sentence or two to show with it */
+                    note: string;
+                } | null;
                 source: {
                     /** @description source id in the corpus manifest, e.g. igbo-api */
                     id: string;
@@ -565,6 +583,8 @@ export interface operations {
                 language?: string;
                 /** @description Only entries with this part of speech. */
                 partOfSpeech?: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
+                /** @description What q is matched with. all (the default): headwords and English meanings. headword: the words of the language only (matchType exact, folded, variant, form, prefix), for q written in the language. meaning: English meanings only (matchType meaning, gloss), for q written in English. Ignored without q. */
+                scope?: "all" | "headword" | "meaning";
                 /** @description 1-based page number. */
                 page?: number;
                 /** @description Results per page. */

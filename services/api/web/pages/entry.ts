@@ -44,6 +44,7 @@ ${entry.isCommon ? html`<span class="tag">common word</span>` : ''}
 ${entry.frequencyRank !== null ? html`<span>Frequency rank ${entry.frequencyRank.toLocaleString('en-GB')}</span>` : ''}
 ${entry.isVerified ? html`<span class="tag">verified source</span>` : ''}
 </p>
+${entry.dialect ? html`<p class="note dialect"><strong>${entry.dialect.name} dialect.</strong> ${entry.dialect.note}</p>` : ''}
 ${spelling ? html`<p class="note spelling"><strong>${spelling.label}.</strong> ${spelling.description}</p>` : ''}
 ${entry.headword !== entry.exactForm ? html`<p>Also listed as <span lang="${lang}">${entry.headword}</span>.</p>` : ''}
 ${entry.glosses.length > 0 ? html`<p><strong>In English:</strong> ${entry.glosses.map((g, i) => html`${i > 0 ? '; ' : ''}${quoted(g)}`)}</p>` : ''}
@@ -59,7 +60,7 @@ ${entry.examples.length > examples.length ? html`<p class="note">${entry.example
 ${entry.pronunciations.length > 0 ? html`<h2>Pronunciation</h2>
 <ul class="pronunciations">${entry.pronunciations.map((p) => html`<li><span lang="${lang}-fonipa">/${p.ipa}/</span> <span class="muted">(${p.source.name}, ${p.licence.name})</span></li>`)}</ul>` : ''}
 ${entry.forms.length > 0 ? html`<h2>Other forms</h2>
-<ul>${entry.forms.map((f) => html`<li><span lang="${lang}">${f.form}</span> <span class="muted">(${FORM_LABELS[f.kind] ?? f.kind})</span></li>`)}</ul>` : ''}
+<ul>${entry.forms.map((f) => html`<li><span lang="${lang}">${f.form}</span> <span class="muted">(${FORM_LABELS[f.kind]})</span></li>`)}</ul>` : ''}
 ${entry.variants.length > 0 ? html`<h2>Variants</h2>
 <ul>${entry.variants.map((v) => html`<li><span lang="${lang}">${v.form}</span>${v.kind === 'alternative-spelling' ? ' (alternative spelling)' : v.kind === 'standard-spelling' ? ' (Standard Igbo spelling)' : ''}${v.note ? html`<p class="note">${v.note}</p>` : ''}</li>`)}</ul>` : ''}
 ${related.length > 0 ? html`<h2>Related forms</h2>
@@ -105,13 +106,15 @@ export function provenance(source: Source, licence: Licence): Html {
 }
 
 /** How each kind of other form reads on the page (FormSchema). */
-const FORM_LABELS: Readonly<Record<string, string>> = {
+const FORM_LABELS: Readonly<Record<Entry['forms'][number]['kind'], string>> = {
   'tone-marked': 'with tone marks',
   spelling: 'spelling',
   romanisation: 'romanisation',
   'other-script': 'in another script',
   plural: 'plural',
   form: 'form',
+  stem: 'stem',
+  'class-form': 'noun-class form',
 };
 
 /**

@@ -1,6 +1,7 @@
 // Search results: tone-marked forms, part of speech, glosses and how each result matched, with pagination.
 import type { Language, WordSummary } from '../../../shared/schemas.ts';
-import { langOf, partOfSpeechLabel, searchForm } from '../components.ts';
+import type { SearchScope } from '../../../shared/vocabulary.ts';
+import { FORM_MATCH_LABELS, langOf, partOfSpeechLabel, searchForm } from '../components.ts';
 import type { ResultNote } from '../headword-spelling.ts';
 import { html, queryString } from '../html.ts';
 import type { Html } from '../html.ts';
@@ -15,6 +16,8 @@ export interface SearchPageInput {
   q: string;
   /** The resolved language filter (code), if any. */
   language?: string;
+  /** What the text was matched with, when not both words and meanings. */
+  scope?: Exclude<SearchScope, 'all'>;
   page: number;
   perPage: number;
   /** Absent when there was nothing to search for or the request was refused (see `problem`). */
@@ -33,7 +36,7 @@ export function searchPage(input: SearchPageInput): Html {
   const names = active.length > 1 ? `${active.slice(0, -1).join(', ')} or ${active[active.length - 1]}` : (active[0] ?? 'a language of the dictionary');
   const heading = input.q ? html`Results for “<span class="q">${input.q}</span>”` : html`Search`;
   const body = html`<h1>${heading}</h1>
-${searchForm({ q: input.q, language: input.language, languages: input.languages, compact: Boolean(input.q || input.language) })}
+${searchForm({ q: input.q, language: input.language, scope: input.scope, languages: input.languages, compact: Boolean(input.q || input.language) })}
 ${input.problem ? html`<div class="alert" role="alert"><p>${input.problem}</p></div>` : ''}
 ${input.result ? results(input, input.result, languageName) : ''}
 ${!input.q && !input.problem ? html`<p>Type a word in ${names} (tone marks optional) or an English meaning.</p>` : ''}`;
@@ -49,8 +52,8 @@ ${!input.q && !input.problem ? html`<p>Type a word in ${names} (tone marks optio
 
 function results(input: SearchPageInput, result: NonNullable<SearchPageInput['result']>, languageName?: string): Html {
   if (result.items.length === 0) {
-    return html`<p role="status">No words found${languageName ? html` in ${languageName}` : ''}${input.page > 1 ? html` on page ${input.page}` : ''}.
-Try fewer letters, another spelling, or an English word.</p>`;
+    return html`<p role="status">No ${input.scope === 'headword' ? 'words written so' : input.scope === 'meaning' ? 'words with that English meaning' : 'words'} found${languageName ? html` in ${languageName}` : ''}${input.page > 1 ? html` on page ${input.page}` : ''}.
+Try fewer letters, another spelling, ${input.scope ? 'or words and meanings both' : 'or an English word'}.</p>`;
   }
   const first = (input.page - 1) * input.perPage + 1;
   const last = first + result.items.length - 1;
@@ -71,15 +74,25 @@ function resultItem(word: WordSummary, input: SearchPageInput): Html {
   const forms = [word.exactForm, word.headword];
   return html`<li>
 <a class="word" href="/words/${encodeURIComponent(word.slug)}" lang="${lang}">${word.exactForm}</a>
-<p class="meta">${languageName ? html`<span>${languageName}</span>` : ''}<span class="tag">${partOfSpeechLabel(word.partOfSpeech)}</span>${note?.matched ? html`<span class="tag match" data-match="${word.matchType}">matched the spelling <span lang="${lang}">${note.matched}</span></span>` : label ? html`<span class="tag match" data-match="${word.matchType}">${label}</span>` : ''}${word.isCommon ? html`<span class="tag">common</span>` : ''}${note?.spelling ? html`<span class="tag">${note.spelling.label}</span>` : ''}</p>
+<p class="meta">${languageName ? html`<span>${languageName}</span>` : ''}<span class="tag">${partOfSpeechLabel(word.partOfSpeech)}</span>${matchTag(word, note, label, lang)}${word.isCommon ? html`<span class="tag">common</span>` : ''}${note?.spelling ? html`<span class="tag">${note.spelling.label}</span>` : ''}</p>
 ${word.glosses.length > 0 ? html`<p>${word.glosses.slice(0, 4).map((g, i) => html`${i > 0 ? '; ' : ''}${markQuotedForms(g, forms, lang)}`)}</p>` : ''}
 </li>`;
+}
+
+/** How the result matched: the spelling or the form of the entry the search found, where it is not the headword. */
+function matchTag(word: WordSummary, note: ResultNote | undefined, label: string, lang: string): Html | '' {
+  const text = note?.matched
+    ? html`matched the spelling <span lang="${lang}">${note.matched}</span>`
+    : note?.form
+      ? html`matched ${FORM_MATCH_LABELS[note.form.kind]} <span lang="${lang}">${note.form.form}</span>`
+      : label;
+  return text ? html`<span class="tag match" data-match="${word.matchType}">${text}</span>` : '';
 }
 
 function pagination(input: SearchPageInput, total: number): Html | '' {
   const pages = Math.min(Math.max(1, Math.ceil(total / input.perPage)), input.maxPage);
   if (pages <= 1) return '';
-  const link = (page: number) => `/search${queryString({ q: input.q, language: input.language, page: page > 1 ? page : undefined })}`;
+  const link = (page: number) => `/search${queryString({ q: input.q, language: input.language, scope: input.scope, page: page > 1 ? page : undefined })}`;
   const shown = new Set([1, pages, input.page - 2, input.page - 1, input.page, input.page + 1, input.page + 2]);
   const numbers = [...shown].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
   const items: Html[] = [];
