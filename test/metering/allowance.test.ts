@@ -151,6 +151,24 @@ describe('Allowance', () => {
     assert.notEqual(a.host.pendingRequest(HASH, STATS, DAY), id, 'the next request has a new id');
   });
 
+  it('Allowance - a reply to a repeated request id that arrives after a later grant does not join the ledger again', () => {
+    const { all: [a, b] } = host();
+    const first = a.host.pendingRequest(HASH, STATS, DAY);
+    a.apply(HASH, STATS, 'host', granted(1, 10, 10, 10), NOW, first);
+    a.host.answered(HASH, STATS, DAY, first);
+    assert.deepEqual(usedOf(a, 6), [1, 2, 3, 4, 5, 6]);
+    const second = a.host.pendingRequest(HASH, STATS, DAY);
+    a.apply(HASH, STATS, 'host', granted(11, 20, 20, 20), NOW, second);
+    // The other worker had asked with the first id too; metering answers a repeat with the same units, used ones
+    // included, and this reply comes last.
+    b.apply(HASH, STATS, 'host', granted(1, 10, 20, 20), NOW, first);
+    const units = Array.from({ length: 14 }, (_, i) => {
+      const d = (i % 2 ? a : b).decide(HASH, STATS, NOW, 20 + i);
+      return d.kind === 'admitted' ? d.admission.unit : d.kind;
+    });
+    assert.deepEqual(units, [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], 'no unit is handed out twice');
+  });
+
   it("Allowance - a key forgotten and learned again goes on counting from the host's count", () => {
     const { all: [a] } = host(1);
     a.apply(HASH, STATS, 'host', granted(1, 10, 10, 10), NOW, nextId());

@@ -55,10 +55,15 @@ export interface Drained {
   unreported: boolean;
 }
 
+const APPLIED_IDS = 16;
 const slotKey = (hash: string, endpoint: string, day: string) => `s|${hash}|${endpoint}|${day}`;
 /** The id of the host's request for units of a slot that is out or was lost (every worker asks with it). */
 const pendingKey = (hash: string, endpoint: string, day: string) => `r|${hash}|${endpoint}|${day}`;
-/** The id of the last grant applied to a slot: the same reply, got by two workers, is applied once. */
+/**
+ * The ids of the last grants applied to a slot (APPLIED_IDS, newest first): the same reply, got by two workers,
+ * is applied once, even when one of them gets it after a later grant was applied (metering answers a repeated id
+ * with the same units, served ones included).
+ */
 const appliedKey = (hash: string, endpoint: string, day: string) => `a|${hash}|${endpoint}|${day}`;
 const infoKey = (hash: string) => `k|${hash}`;
 const idKey = (keyId: string) => `i|${keyId}`;
@@ -169,8 +174,9 @@ export class LedgerStripe {
       // Workers of the host ask with one request id (pendingRequest): metering answers a repeat with the same
       // units, which must join the ledger once, or units taken meanwhile would be handed out again.
       const applied = appliedKey(hash, endpoint, day);
-      if (this.#db.getBinary(applied)?.toString('utf8') === grant.requestId) return;
-      this.#db.putSync(applied, Buffer.from(grant.requestId));
+      const ids = this.#db.getBinary(applied)?.toString('utf8').split(',') ?? [];
+      if (ids.includes(grant.requestId)) return;
+      this.#db.putSync(applied, Buffer.from([grant.requestId, ...ids.slice(0, APPLIED_IDS - 1)].join(',')));
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key) ?? fresh();
       const merged = normalise([...rangesOf(rec), ...ranges]);
