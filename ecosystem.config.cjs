@@ -3,6 +3,7 @@
 // SO_REUSEPORT; pm2 cluster mode cannot share a uWS port).
 // Production runs the esbuild bundles in dist/ (npm run build:dist). Values are validated again by each
 // process's own zod config; this file only forwards them.
+const { execFileSync } = require('node:child_process');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -34,12 +35,20 @@ const NO_PM2_SOURCE_MAPS = { disable_source_map_support: true };
 // restarting ("errored"), so the service stayed down after the cause was mended until someone restarted it.
 const RESTART_WITH_BACKOFF = { exp_backoff_restart_delay: 100 };
 
+// The bus's users, one per role with its permissions: DATA_DIR/nats/credentials.json (0600) is made on the first
+// start and never replaced; nats-server.conf is written from it each time (services/shared/nats-auth). With
+// NATS_URL the processes still connect as those users: give the other server the generated config's users.
+const NATS_CONFIG = execFileSync(process.execPath, [path.join(__dirname, 'dist/nats-auth.mjs')], {
+  env: { ...env, DATA_DIR },
+  encoding: 'utf8',
+}).trim();
+
 const apps = [];
 if (!env.NATS_URL) {
   apps.push({
     name: 'nats',
     script: 'nats-server',
-    args: ['-a', '127.0.0.1', '-p', NATS_PORT],
+    args: ['-c', NATS_CONFIG, '-a', '127.0.0.1', '-p', NATS_PORT],
     interpreter: 'none',
     autorestart: true,
     kill_timeout: 5000,
@@ -80,6 +89,9 @@ apps.push({
     ...(env.REQUEST_LOG_SAMPLE ? { REQUEST_LOG_SAMPLE: env.REQUEST_LOG_SAMPLE } : {}),
     ...(env.SNAPSHOT_PATH ? { SNAPSHOT_PATH: env.SNAPSHOT_PATH } : {}),
     ...(env.OPERATOR_CONTACT ? { OPERATOR_CONTACT: env.OPERATOR_CONTACT } : {}),
+    ...(env.ALLOWED_HOSTS ? { ALLOWED_HOSTS: env.ALLOWED_HOSTS } : {}),
+    ...(env.RESPONSE_STALL_MS ? { RESPONSE_STALL_MS: env.RESPONSE_STALL_MS } : {}),
+    ...(env.RESPONSE_BUFFER_BYTES ? { RESPONSE_BUFFER_BYTES: env.RESPONSE_BUFFER_BYTES } : {}),
     // glibc's malloc with a fixed trim threshold (its own default, 128 KB) and two arenas. Left alone, glibc
     // raises the threshold each time a large block is freed (to twice the block, up to 64 MB) and then keeps
     // that much freed memory, SQLite's and uWS's, resident: tens of MB against the 150 MB target (the bench's

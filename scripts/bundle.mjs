@@ -11,6 +11,7 @@ const entryPoints = {
   metering: 'services/metering/main.ts',
   ops: 'services/metering/ops/main.ts',
   logrotate: 'services/logrotate/main.ts',
+  'nats-auth': 'services/shared/nats-auth/main.ts',
 };
 
 const result = await build({

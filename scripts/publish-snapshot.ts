@@ -69,6 +69,20 @@ function target(link: string): string | undefined {
   }
 }
 
+/**
+ * The candidate's check (`check`), or a stop with one line saying why it failed and that nothing was switched: a
+ * damaged file makes SQLite throw, and its stack says nothing an operator can use.
+ */
+function checked(file: string): string {
+  try {
+    return check(file);
+  } catch (error) {
+    const live = target(current);
+    const why = error instanceof Error ? error.message : String(error);
+    return fail(`${path.basename(file)} failed its check (${why}); nothing was switched${live ? `: current.sqlite still points at ${path.basename(live)}` : ''}`);
+  }
+}
+
 /** Checks the candidate's file as a worker will, then opens it read-only and checks it answers like a live snapshot would. */
 function check(file: string): string {
   const verified = checkSnapshotFile(file);
@@ -146,7 +160,7 @@ if (args.rollback) {
     console.error('error: there is no previous snapshot to roll back to');
     process.exit(1);
   }
-  console.log(`checking ${path.basename(back)}: ${check(back)}`);
+  console.log(`checking ${path.basename(back)}: ${checked(back)}`);
   relink(current, back);
   if (live) relink(previous, live);
   console.log(`rolled back: current -> ${path.basename(back)}`);
@@ -155,12 +169,12 @@ if (args.rollback) {
   // `npm start`: rebuild in place only when the corpora or the build changed (the build decides); nothing
   // serves yet, so a rename over the versioned file is enough.
   build(target(current) as string, true);
-  console.log(`snapshot ${check(target(current) as string)}`);
+  console.log(`snapshot ${checked(target(current) as string)}`);
 } else {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
   const next = path.join(dir, `snapshot-${stamp}.sqlite`);
   build(next, false);
-  console.log(`checking ${path.basename(next)}: ${check(next)}`);
+  console.log(`checking ${path.basename(next)}: ${checked(next)}`);
   const live = target(current);
   relink(current, next);
   if (live && live !== next) relink(previous, live);

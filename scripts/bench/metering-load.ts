@@ -88,7 +88,7 @@ async function load(key: string, endpoint: MeteredEndpoint, admissions: number, 
 
 async function key(email: string, plan: 'free' | 'team' | 'institution', clientIp: string): Promise<string> {
   const { apiKey } = await meter.register({ name: 'Bench', email }, clientIp);
-  if (plan !== 'free') await call(spy, OPS.developersSetPlan, { email, plan });
+  if (plan !== 'free') await call(spy, OPS.developersSetPlan, { email, plan, allKeys: true });
   return apiKey;
 }
 

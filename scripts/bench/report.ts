@@ -62,6 +62,9 @@ function method(r: BenchResults): string {
   (\`scripts/bench/one-at-a-time.ts\`); the metering service alone with 1 and 2 processes
   (\`scripts/bench/metering-admissions.ts\`). \`npm run bench -- --only many-clients --compare <ref>\` sets a
   ref's figures beside them as the baseline.
+- **Floods.** The HTTP stack with \`TRUST_PROXY=127.0.0.1\`: a client sending one request at a time on its own free
+  key, idle and while wrk floods the stack from one client address on 200 connections with registrations,
+  random keys or \`/healthz\` (\`scripts/bench/wrk/flood.lua\`), ${o.durationSeconds} s each (\`scripts/bench/floods.ts\`).
 `;
 }
 

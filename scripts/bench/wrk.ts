@@ -28,6 +28,8 @@ export interface WrkTarget {
   keysFile?: string;
   /** Where to start in the paths file. */
   offset?: number;
+  /** Instead: a script of wrk/ that builds every request itself, with its arguments (wrk/flood.lua). */
+  script?: { name: string; args: readonly string[] };
 }
 
 export interface WrkOptions {
@@ -77,7 +79,9 @@ interface WrkJson {
 export async function runWrk(target: WrkTarget, options: WrkOptions): Promise<WrkResult> {
   if (!target.base.startsWith('http://127.0.0.1:')) throw new Error(`the bench only loads 127.0.0.1, not ${target.base}`);
   const common = ['-t', String(options.threads), '-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '10s', '--latency'];
-  const args = target.pathsFile
+  const args = target.script
+    ? [...common, '-s', path.join(LUA_DIR, target.script.name), `${target.base}/`, '--', ...target.script.args]
+    : target.pathsFile
     ? [...common, '-s', path.join(LUA_DIR, 'mix.lua'), `${target.base}/`, '--', target.apiKeys, target.pathsFile, String(options.threads), String(target.offset ?? 0)]
     : target.keysFile
       ? [...common, '-s', path.join(LUA_DIR, 'keys.lua'), `${target.base}${target.path ?? '/'}`, '--', target.keysFile, String(options.threads)]

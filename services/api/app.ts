@@ -3,9 +3,11 @@ import { Server } from 'hyper-express';
 
 import { ApiError, notFound } from '../shared/errors.ts';
 import { inFlightOf } from './http/in-flight.ts';
+import { ResponseBuffers } from './http/response-buffers.ts';
 import { apiPipeline, pagePipeline, writeError } from './http/pipeline.ts';
 import { wireRoutes } from './http/wire.ts';
 import { ROUTES } from './routes.ts';
+import { pageGuard } from './web/page-guard.ts';
 import { pageFailure, websiteNotFound } from './web/site-errors.ts';
 
 import type { Deps } from './deps.ts';
@@ -14,6 +16,9 @@ import type { Deps } from './deps.ts';
 export const SHUTDOWN_GRACE_MS = 10_000;
 /** Shutdown waits this long without any request before closing the remaining (idle) connections. */
 export const SHUTDOWN_QUIET_MS = 300;
+
+/** The metrics' route name of the website's 404 page (an address no route answers, outside /api). */
+export const WEBSITE_NOT_FOUND_ROUTE = 'website not found';
 
 const isApiPath = (path: string): boolean => path.startsWith('/api/') || path === '/api' || path === '/healthz';
 
@@ -33,13 +38,15 @@ export function createApp(deps: Deps): Server {
     // main.ts owns the signals: it drains in-flight requests before closing.
     auto_close: false,
   });
+  deps.responseBuffers ??= new ResponseBuffers({ stallMs: deps.config.responseStallMs, maxBytes: deps.config.responseBufferBytes });
   const inFlight = inFlightOf(app);
   const pageFailed = pageFailure(deps);
-  wireRoutes(app, deps, ROUTES, pageFailed);
+  const guard = pageGuard(deps);
+  wireRoutes(app, deps, ROUTES, pageFailed, guard);
 
   // Unknown routes answer in the error shape; page addresses get the website's 404 page. A method no resource
   // answers (PUT, DELETE, PATCH, TRACE, CONNECT reach here; uWS closes on names it does not know) is a 501.
-  const pageNotFound = pagePipeline(deps, websiteNotFound(deps), pageFailed);
+  const pageNotFound = pagePipeline(deps, WEBSITE_NOT_FOUND_ROUTE, websiteNotFound(deps), pageFailed, { guard });
   const apiNotFound = apiPipeline(app, deps, 'not found', () => {
     throw notFound('No such endpoint. The operations are described at /api/v1/openapi.json.');
   });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 import { natsUrl, readEnv, sharedEnvSchema } from '../shared/env.ts';
+import { natsAuthFor, type NatsAuth } from '../shared/nats-auth/credentials.ts';
+import { DEFAULT_RESPONSE_BUFFER_BYTES, DEFAULT_RESPONSE_STALL_MS } from './http/response-buffers.ts';
 import { operatorContactEnv } from './operator-contact.ts';
 
 import type { OperatorContact } from './operator-contact.ts';
@@ -40,6 +42,19 @@ const apiEnvSchema = sharedEnvSchema.extend({
   NODE_APP_INSTANCE: z.string().optional(),
   /** How people reach the operator for the team and institution plans: an email address or an https URL. */
   OPERATOR_CONTACT: operatorContactEnv,
+  /**
+   * Comma-separated host names (no ports) this service answers for, e.g. `api.example.org,localhost`; a request
+   * whose Host names another is refused (400 bad_request). Empty: any Host (http/host.ts).
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/, { message: 'must be a comma-separated list of host names without ports' }))),
+  /** A streamed response whose client takes none of its bytes for this long is dropped. */
+  RESPONSE_STALL_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_RESPONSE_STALL_MS),
+  /** The bytes a worker holds for clients that do not read, at most. */
+  RESPONSE_BUFFER_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(DEFAULT_RESPONSE_BUFFER_BYTES),
 });
 
 export interface RequestLogConfig {
@@ -52,6 +67,8 @@ export interface ApiConfig {
   port: number;
   host: string;
   natsUrl: string;
+  /** The api role's NATS user (DATA_DIR/nats/credentials.json) and inbox prefix; none on a bus without users. */
+  natsAuth?: NatsAuth;
   dataDir: string;
   snapshotPath: string;
   trustProxy: readonly string[];
@@ -59,6 +76,11 @@ export interface ApiConfig {
   requestLog: RequestLogConfig;
   /** Shown on /developers, /about and in quota_exceeded; undefined when OPERATOR_CONTACT is unset. */
   operatorContact?: OperatorContact;
+  /** ALLOWED_HOSTS: the Host names served; absent or empty, any (http/host.ts). */
+  allowedHosts?: ReadonlySet<string>;
+  /** RESPONSE_STALL_MS and RESPONSE_BUFFER_BYTES (http/response-buffers.ts); the defaults when absent. */
+  responseStallMs?: number;
+  responseBufferBytes?: number;
 }
 
 export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -67,11 +89,15 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     port: env.PORT,
     host: env.HOST,
     natsUrl: natsUrl(env),
+    natsAuth: natsAuthFor(env.DATA_DIR, 'api'),
     dataDir: env.DATA_DIR,
     snapshotPath: env.SNAPSHOT_PATH ?? path.join(env.DATA_DIR, 'snapshots', 'current.sqlite'),
     trustProxy: env.TRUST_PROXY,
     workerName: `api-${env.NODE_APP_INSTANCE ?? process.pid}@${os.hostname()}`,
     requestLog: { mode: env.REQUEST_LOG, sampleEvery: env.REQUEST_LOG_SAMPLE },
     operatorContact: env.OPERATOR_CONTACT,
+    allowedHosts: new Set(env.ALLOWED_HOSTS),
+    responseStallMs: env.RESPONSE_STALL_MS,
+    responseBufferBytes: env.RESPONSE_BUFFER_BYTES,
   };
 }

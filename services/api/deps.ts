@@ -1,5 +1,6 @@
 // The one typed bag of dependencies built in main.ts and handed to every route and page.
 import type { ApiConfig } from './config.ts';
+import type { ResponseBuffers } from './http/response-buffers.ts';
 import type { Meter } from './metering-client/meter.ts';
 import type { WorkerStats } from './metrics/worker-stats.ts';
 import type { SnapshotFallback } from '../../snapshot/reader/open-checked.ts';
@@ -35,4 +36,6 @@ export interface Deps {
    * process passes one that stops the worker, so that pm2 starts it again on a snapshot that passes its check.
    */
   onSnapshotFault?: (error: unknown) => void;
+  /** The bytes held for clients that do not read, and their bound and timeout; createApp makes one if absent. */
+  responseBuffers?: ResponseBuffers;
 }

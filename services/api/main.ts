@@ -3,7 +3,7 @@ import { ConfigError } from '../shared/env.ts';
 import { closeApp, createApp } from './app.ts';
 import { readApiConfig } from './config.ts';
 import { createApiLogger } from './log.ts';
-import { connectMeter } from './metering-client/nats-meter.ts';
+import { startMeter } from './metering-client/nats-meter.ts';
 import { serveWorkerMetrics } from './metrics/serve.ts';
 import { WorkerCounters } from './metrics/worker-stats.ts';
 import { openCheckedSnapshot } from '../../snapshot/reader/open-checked.ts';
@@ -26,16 +26,21 @@ async function main(): Promise<void> {
     process.exit(EXIT_SNAPSHOT);
   });
   const counters = new WorkerCounters();
-  const meter = await connectMeter({
-    natsUrl: config.natsUrl,
-    workerName: config.workerName,
-    dataDir: config.dataDir,
-    stats: counters,
-    storage: {
-      failed: (cause) => log.error({ msg: `host allowance cannot commit (metered requests fail closed until it can): ${cause}` }),
-      recovered: () => log.info({ msg: 'host allowance commits again' }),
+  // Connects in the background: the worker listens even while NATS is down (metered routes fail closed).
+  const meter = startMeter(
+    {
+      natsUrl: config.natsUrl,
+      natsAuth: config.natsAuth,
+      workerName: config.workerName,
+      dataDir: config.dataDir,
+      stats: counters,
+      storage: {
+        failed: (cause) => log.error({ msg: `host allowance cannot commit (metered requests fail closed until it can): ${cause}` }),
+        recovered: () => log.info({ msg: 'host allowance commits again' }),
+      },
     },
-  });
+    (error) => log.error({ msg: 'cannot connect to NATS: metered requests and registrations fail closed', error: String(error) }),
+  );
   // Set once the app exists: a fault found while serving stops the worker like a signal, with a failing code.
   let stopOn = (_why: string, _code: number): void => undefined;
   const deps: Deps = {
@@ -53,7 +58,11 @@ async function main(): Promise<void> {
   };
   const app = createApp(deps);
   await app.listen(config.port, config.host);
-  const metrics = await serveWorkerMetrics(config.natsUrl, { worker: config.workerName, counters, log, meter, snapshot });
+  const metrics = await serveWorkerMetrics(
+    config.natsUrl,
+    { worker: config.workerName, counters, log, meter, snapshot, responseBuffers: deps.responseBuffers },
+    config.natsAuth,
+  );
 
   const { version, sample } = snapshot.meta;
   log.info({ msg: 'listening', host: config.host, port: app.port, snapshot: version, snapshotPath: config.snapshotPath, snapshotFile: file, sample });

@@ -1,6 +1,8 @@
 // The POST /api/v1/developers body schema, shared by the API route and the website's sign-up form.
 import { z } from 'zod';
 
+import { canonicalEmail, EMAIL_SHAPE, INVISIBLE_MESSAGE, VISIBLE_ONLY } from '../shared/email.ts';
+
 /** Spec (POST /api/v1/developers): name and email up to 200; organization and useCase truncated. */
 export const NAME_MAX = 200;
 export const EMAIL_MAX = 200;
@@ -8,9 +10,6 @@ export const ORGANIZATION_MAX = 200;
 export const USE_CASE_MAX = 500;
 export const KEY_NAME_MAX = 100;
 export const DEFAULT_KEY_NAME = 'default';
-
-/** Permissive address shape: something@something.tld, no spaces. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const optionalText = (max: number) =>
   z
@@ -29,8 +28,9 @@ export const registrationSchema = z.object({
     .trim()
     .min(1, 'is required')
     .max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`)
+    .regex(VISIBLE_ONLY, INVISIBLE_MESSAGE)
     .regex(EMAIL_SHAPE, 'must be an email address')
-    .transform((v) => v.toLowerCase()),
+    .transform(canonicalEmail),
   organization: optionalText(ORGANIZATION_MAX),
   useCase: optionalText(USE_CASE_MAX),
   keyName: optionalText(KEY_NAME_MAX).transform((v) => v ?? DEFAULT_KEY_NAME),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { ConfigError, natsUrl, readEnv, sharedEnvSchema } from '../shared/env.ts';
 import { SHARD_COUNT } from '../shared/metering-protocol/subjects.ts';
+import { natsAuthFor, type NatsAuth } from '../shared/nats-auth/credentials.ts';
 
 /** Where GET /metrics is served for the whole stack (Prometheus's port for node exporters' kind). */
 export const DEFAULT_METRICS_PORT = 9464;
@@ -27,6 +28,8 @@ const meteringEnvSchema = sharedEnvSchema.extend({
 
 export interface MeteringConfig {
   natsUrl: string;
+  /** The metering role's NATS user (DATA_DIR/nats/credentials.json) and inbox prefix. */
+  natsAuth: NatsAuth;
   dataDir: string;
   /** DATA_DIR/metering.db */
   dbPath: string;
@@ -45,6 +48,7 @@ export function readMeteringConfig(source: NodeJS.ProcessEnv = process.env): Met
   }
   return {
     natsUrl: natsUrl(env),
+    natsAuth: natsAuthFor(env.DATA_DIR, 'metering'),
     dataDir: env.DATA_DIR,
     dbPath: path.join(env.DATA_DIR, 'metering.db'),
     metricsPort: env.METRICS_PORT,

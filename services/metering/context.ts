@@ -21,6 +21,8 @@ export interface MeteringContext {
   /** Every shard's quota, by shard number (services/shared/metering-protocol/subjects.ts, shardOf). */
   shards: readonly Shard[];
   throttle: Throttle;
+  /** The registrations' group commit on metering.db, apart from the shards' (leases never wait for its fsync). */
+  registrations: GroupCommit;
   now: () => number;
   log: Log;
   /** Whether metering.db takes commits (ping reports it); told of every storage fault. */
@@ -37,7 +39,7 @@ export interface MeteringContext {
 export class ServiceFault extends Error {
   override readonly name = 'ServiceFault';
   constructor(
-    readonly kind: 'bad_request' | 'not_found' | 'ambiguous' | 'rate_limited' | 'invalid_registration',
+    readonly kind: 'bad_request' | 'not_found' | 'ambiguous' | 'rate_limited' | 'invalid_registration' | 'busy',
     message: string,
     readonly parameter?: string,
   ) {

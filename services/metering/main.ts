@@ -70,6 +70,7 @@ if (wider !== undefined) {
 }
 const nc = await connect({
   servers: config.natsUrl,
+  ...config.natsAuth,
   name: `metering-${process.pid}`,
   maxReconnectAttempts: -1,
   reconnectTimeWait: RECONNECT_TIME_WAIT_MS,

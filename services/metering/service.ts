@@ -90,6 +90,7 @@ export function shardsOf(index: number, processes: number): number[] {
 
 export async function startMeteringService(options: MeteringServiceOptions): Promise<MeteringService> {
   const ctx = createContext(options);
+  options.metrics?.watchStorage(() => ctx.storage.status());
   const srv = await options.nc.services.add({
     name: METERING_SERVICE_NAME,
     version: METERING_SERVICE_VERSION,
@@ -142,6 +143,7 @@ function createContext(options: MeteringServiceOptions): MeteringContext {
     accounts: createAccounts(db),
     shards: shardsOver(options.shardDbs ?? Array.from({ length: SHARD_COUNT }, () => db)),
     throttle: createThrottle(db),
+    registrations: new GroupCommit(db),
     now,
     log,
     storage: new StorageHealth({ db, log, now, onFatal }),

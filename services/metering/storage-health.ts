@@ -1,7 +1,8 @@
 // Whether metering.db takes commits, as the workers' /healthz reports it (through ping): a write that failed
-// for lack of space marks it failing until a probe commit succeeds. The cause is logged once per failure, not
-// per request. A storage error no wait can mend (a damaged file, a read-only or failing disk) is fatal: the
-// process ends so that pm2 restarts it with back-off, and it comes back by itself once the cause is gone.
+// for lack of space or with an I/O error marks it failing from that commit on, until a probe commit succeeds.
+// The cause is logged once per failure, not per request. A storage error no wait can mend (a damaged file, a
+// read-only disk) is fatal: the process ends so that pm2 restarts it with back-off, and it comes back by itself
+// once the cause is gone.
 import type { Db } from './db/open.ts';
 import type { Log } from './log.ts';
 
@@ -12,10 +13,16 @@ export const IDLE_PROBE_INTERVAL_MS = 30_000;
 /** A failure of the same cause within this long of the last one logged is not logged again (flapping). */
 const RELOG_AFTER_MS = 600_000;
 
-/** SQLite's answer to ENOSPC (and to a database at its size limit): space may come back. */
-const TRANSIENT = new Set(['SQLITE_FULL']);
-/** Result codes (and their extended forms) that mean the file or the disk cannot be used as it is. */
-const FATAL_PREFIXES = ['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_PERM'];
+/**
+ * SQLite's answer to ENOSPC (and to a database at its size limit), and its I/O errors: a write, fsync or -shm
+ * growth that failed (ENOSPC shows as SQLITE_IOERR_WRITE, _FSYNC or _SHMSIZE where SQLite does not map it to
+ * SQLITE_FULL) may succeed once space is back; a restart would meet the same disk and lose the leases in flight.
+ */
+const TRANSIENT_PREFIXES = ['SQLITE_FULL', 'SQLITE_IOERR'];
+/** Result codes (and their extended forms) that mean the file cannot be used as it is. */
+const FATAL_PREFIXES = ['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_PERM'];
+
+const hasPrefix = (code: string, prefixes: readonly string[]) => prefixes.some((prefix) => code === prefix || code.startsWith(`${prefix}_`));
 
 export type StorageFault = 'transient' | 'fatal';
 
@@ -23,8 +30,8 @@ export type StorageFault = 'transient' | 'fatal';
 export function storageFault(error: unknown): StorageFault | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return undefined;
-  if (TRANSIENT.has(code)) return 'transient';
-  return FATAL_PREFIXES.some((prefix) => code === prefix || code.startsWith(`${prefix}_`)) ? 'fatal' : undefined;
+  if (hasPrefix(code, TRANSIENT_PREFIXES)) return 'transient';
+  return hasPrefix(code, FATAL_PREFIXES) ? 'fatal' : undefined;
 }
 
 /** An error's SQLite code and message, as the log and the health report give it. */
@@ -104,7 +111,7 @@ export class StorageHealth {
       if (last === undefined || last.code !== code || this.o.now() - last.at > RELOG_AFTER_MS) {
         this.#lastLogged = { code, at: this.o.now() };
         this.o.log.error({
-          msg: 'metering.db cannot commit: registrations and new quota leases fail until this is resolved (free space in DATA_DIR)',
+          msg: 'metering.db cannot commit: registrations and new quota leases fail until this is resolved (free space in DATA_DIR, or check the disk)',
           error: this.#failure.error,
         });
       }

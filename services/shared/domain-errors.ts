@@ -53,7 +53,15 @@ export class MeteringUnavailableError extends Error {
  * /healthz reports it: the request fails closed without a log line of its own.
  */
 export class MeteringStorageError extends MeteringUnavailableError {
-  override readonly name = 'MeteringStorageError';
+  override readonly name: string = 'MeteringStorageError';
+}
+
+/**
+ * Registrations are at their bound of ones in flight (the worker's, or those waiting for metering's commit):
+ * refused at once rather than queued, without a log line per request (the bound is the point).
+ */
+export class RegistrationsBusyError extends MeteringUnavailableError {
+  override readonly name = 'RegistrationsBusyError';
 }
 
 /** A registration field the metering service refused; `parameter` names it for invalid_parameter. */

@@ -2,10 +2,8 @@
 // letters once folded, and every mark the text does write agrees with the form. Texts leave marks out (untoned
 // Yoruba web text, Hausa typed without its hooked letters) but do not write marks a word lacks.
 
-/** Tone and length marks: grave, acute, circumflex, macron, caron, double grave/acute. */
-const TONE_MARKS = /[\u0300\u0301\u0302\u0304\u030b\u030c\u030f]/u;
-/** Marks that make another letter: dot below (ẹ ọ ṣ ị ụ), dot above (ṅ), tilde (ĩ ũ r̃). */
-const LETTER_MARKS = /[\u0303\u0307\u0323]/u;
+import { TONE_MARKS } from '../format/letter-marks.ts';
+
 /** Letters that a plain keyboard types as their base letter. */
 const HOOKED = /[ɓɗƙƴ]/u;
 

@@ -9,6 +9,7 @@ import type { MatchType } from '../../services/shared/vocabulary.ts';
 import { EntryFacets } from './entry-facets.ts';
 import { FormLookups } from './form-lookups.ts';
 import { hasSurrogate } from '../format/key-filter.ts';
+import { letterMarkDifferences, writesLetterMarks, writesToneMarks } from '../format/letter-marks.ts';
 import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from '../format/format.ts';
 import { matchExpression } from './fts-query.ts';
 import { FtsTerms, SEARCHED_COLUMNS } from '../format/fts-terms.ts';
@@ -246,7 +247,7 @@ export class SnapshotSearch {
     if (headwords) steps.push(['exact', () => exactRanks]);
     if (scope !== 'headword' && english) steps.push(['meaning', () => this.byMeaning(first, other)]);
     if (headwords) {
-      steps.push(['folded', () => foldedRanks]);
+      steps.push(['folded', () => this.closestLettersFirst(text, foldedRanks)]);
       steps.push(['variant', () => [...new Set([...variantRanks, ...looseRanks.flat()])].sort((a, b) => a - b)]);
     }
     if (scope !== 'headword') steps.push(['gloss', () => this.glossMatches(exact, english ? start : [...this.byMeaning(first, other), ...start], filters)]);
@@ -276,6 +277,27 @@ export class SnapshotSearch {
       suffixes.length = MAX_RANKED_ROWS;
     }
     return { globalRanks, suffixes, truncated };
+  }
+
+  /**
+   * Folded matches of a text that writes letter marks (underdots, ṅ) but no tones: those whose letters it writes come
+   * first, then those that differ in more letters, each group in global rank order. Standard Igbo is written so:
+   * `bụ` is -bụ "be" before -bu "carry", `ọchịchị` òchịchị "government" before òchìchì "scrubbing". A text without
+   * letter marks may have been typed without them, and says nothing of the letters; one with tone marks found its
+   * own spelling as an exact match. Only texts with letter marks pay for reading the summaries, and a folded key's
+   * entries are few.
+   */
+  private closestLettersFirst(text: string, found: number[]): number[] {
+    if (found.length < 2 || !writesLetterMarks(text) || writesToneMarks(text)) return found;
+    const differences = new Map<number, number>();
+    for (const globalRank of found) {
+      const { source, start, end } = this.summaries.get(globalRank);
+      const { exactForm } = JSON.parse(source.toString('utf8', start, end)) as Pick<WordSummary, 'exactForm'>;
+      differences.set(globalRank, letterMarkDifferences(text, exactForm));
+    }
+    const order = (globalRank: number): number => differences.get(globalRank) ?? Number.POSITIVE_INFINITY;
+    // Infinity (another number of letters) compares equal to itself, not NaN.
+    return [...found].sort((a, b) => (order(a) === order(b) ? a - b : order(a) < order(b) ? -1 : 1));
   }
 
   /**

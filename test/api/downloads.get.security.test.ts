@@ -1,5 +1,6 @@
-// GET /downloads/{name} against hostile names (only the index's names are ever served) and clients that go away
-// mid-download (the request ends; the file stays servable).
+// GET /downloads/{name} against hostile names (only the index's names are ever served), clients that go away
+// mid-download (the request ends; the file stays servable) and clients that stop reading (dropped after the
+// stall timeout, the bytes held for them bounded per worker).
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 
 import { createApp } from '../../services/api/app.ts';
+import { ResponseBuffers } from '../../services/api/http/response-buffers.ts';
 import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
 import type { Deps } from '../../services/api/deps.ts';
 import type { Meter } from '../../services/api/metering-client/meter.ts';
@@ -46,6 +48,11 @@ let dir = '';
 let big: DownloadIndex['files'][number];
 const requests: Array<{ route: string; status: number }> = [];
 let stop = async (): Promise<void> => {};
+/** Short, so that the test waits little for a stalled client to be dropped. */
+const STALL_MS = 1000;
+/** Room for four downloads' chunks (64 KiB each) held for clients that do not read. */
+const BUFFER_BYTES = 4 * 64 * 1024;
+const buffers = new ResponseBuffers({ stallMs: STALL_MS, maxBytes: BUFFER_BYTES });
 
 /** A copy of the test snapshot whose downloads are its own plus a file large enough to outlast socket buffers. */
 before(async () => {
@@ -78,6 +85,7 @@ before(async () => {
     },
     now: Date.now,
     stats: new WorkerCounters(),
+    responseBuffers: buffers,
   };
   const app = createApp(deps);
   await app.listen(port, '127.0.0.1');
@@ -138,5 +146,53 @@ describe('GET /downloads/{name} security', () => {
     const bytes = Buffer.from(await whole.arrayBuffer());
     assert.equal(whole.status, 200);
     assert.equal(createHash('sha256').update(bytes).digest('hex'), big.sha256, 'the shared descriptor survived the abort');
+  });
+
+  /** A client that sends a GET of the big file and then reads nothing. */
+  async function nonReader(): Promise<{ socket: net.Socket; closed: Promise<void> }> {
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => undefined);
+    socket.write(`GET ${big.url} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    socket.pause();
+    return { socket, closed };
+  }
+
+  async function until(what: string, done: () => boolean): Promise<void> {
+    const deadline = Date.now() + 20 * STALL_MS;
+    while (!done() && Date.now() < deadline) await sleep(20);
+    assert.ok(done(), `${what}: held ${buffers.held}, dropped ${JSON.stringify(buffers.dropped)}, log ${JSON.stringify(requests.slice(-5))}`);
+  }
+
+  it('GET /downloads/{name} security - a client that stops reading is dropped after the stall timeout, its bytes given back', async () => {
+    const before = requests.length;
+    const stalledBefore = buffers.dropped.stalled;
+    const { socket, closed } = await nonReader();
+    await until('the stalled download ended', () => requests.length > before && buffers.dropped.stalled > stalledBefore);
+    assert.equal(buffers.held, 0, 'nothing is held for it any more');
+    // What the kernel had taken is still readable; then the connection ends, long before the 24 MB.
+    let received = 0;
+    socket.on('data', (c: Buffer) => (received += c.length));
+    socket.resume();
+    await closed;
+    assert.ok(received < big.bytes, `received ${received} of ${big.bytes} bytes`);
+  });
+
+  it('GET /downloads/{name} security - the bytes held for clients that do not read stay under the worker\'s bound', async () => {
+    const before = requests.length;
+    const clients = await Promise.all(Array.from({ length: 12 }, () => nonReader()));
+    await until('every download ended', () => requests.length >= before + clients.length);
+    assert.ok(buffers.peak <= BUFFER_BYTES, `peak ${buffers.peak} over the bound ${BUFFER_BYTES}`);
+    assert.ok(buffers.dropped.buffer_full > 0, `some were dropped at the bound: ${JSON.stringify(buffers.dropped)}`);
+    assert.equal(buffers.held, 0);
+    for (const { socket, closed } of clients) {
+      socket.resume();
+      await closed;
+    }
+    // And a client that reads is still served whole.
+    const whole = await fetch(`http://127.0.0.1:${port}${big.url}`);
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    assert.equal(createHash('sha256').update(bytes).digest('hex'), big.sha256);
   });
 });

@@ -1,6 +1,8 @@
-// Response headers that protect browsers, over the real stack: nosniff on every API response, CORS on the
-// keyed reads only, and a registration preflight that allows no other origin.
+// Response headers that protect browsers and caches, over the real stack: nosniff on every API response (framing
+// 400s included), Vary: X-API-Key on every keyed 200 and 304, CORS on the keyed reads only, and a registration
+// preflight that allows no other origin.
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 
 import { fakeClientIp } from '../support/stack.ts';
@@ -17,6 +19,20 @@ after(async () => {
 });
 
 const ELSEWHERE = 'https://elsewhere.example';
+
+/** The status line and header block the worker answers to `request`, written as it is. */
+async function rawHead(request: string): Promise<string> {
+  const socket = net.connect(api.stack.port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(request);
+  let text = '';
+  for await (const chunk of socket) {
+    text += (chunk as Buffer).toString('latin1');
+    if (text.includes('\r\n\r\n')) break;
+  }
+  socket.destroy();
+  return text.split('\r\n\r\n')[0];
+}
 
 describe('API response headers', () => {
   test('API response headers - every API response says nosniff', async () => {
@@ -53,6 +69,31 @@ describe('API response headers', () => {
     const missing = replies.filter(([, reply]) => reply.headers.get('x-content-type-options') !== 'nosniff');
     assert.deepEqual(missing.map(([what, reply]) => `${what}: ${show(reply)}`), []);
     assert.equal(replies.find(([what]) => what === 'entry 304')?.[1].status, 304);
+  });
+
+  test('API response headers - a request whose framing is refused gets nosniff on its 400, on every route', async () => {
+    const conflicting = 'Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello';
+    for (const line of ['POST /api/v1/developers', 'GET /api/v1/words?q=omo', 'GET /healthz']) {
+      const head = await rawHead(`${line} HTTP/1.1\r\nHost: localhost\r\nX-API-Key: ${api.key}\r\n${conflicting}`);
+      assert.match(head, /^HTTP\/1\.1 400/, `${line}: ${head}`);
+      assert.match(head, /\r\nx-content-type-options: nosniff/i, `${line}: ${head}`);
+    }
+  });
+
+  test('API response headers - every keyed 200 and 304 varies by X-API-Key, so that no shared cache serves one key\'s answer to another', async () => {
+    const entry = await api.call('/api/v1/words?q=omo', { key: api.key });
+    const etag = entry.headers.get('etag');
+    const keyed: [string, Reply][] = [
+      ['search 200', entry],
+      ['languages 200', await api.call('/api/v1/languages', { key: api.key })],
+      ['stats 200', await api.call('/api/v1/stats', { key: api.key })],
+      ['word of the day 200', await api.call('/api/v1/word-of-the-day', { key: api.key })],
+    ];
+    const stats = keyed[2][1];
+    keyed.push(['stats 304', await api.call('/api/v1/stats', { key: api.key, headers: { 'if-none-match': stats.headers.get('etag') ?? '' } })]);
+    assert.equal(keyed[4][1].status, 304, show(keyed[4][1]));
+    const missing = keyed.filter(([, reply]) => !/(^|,\s*)X-API-Key(\s*,|$)/i.test(reply.headers.get('vary') ?? ''));
+    assert.deepEqual(missing.map(([what, reply]) => `${what}: ${show(reply)}`), [], String(etag));
   });
 
   test('API response headers - the keyed reads keep CORS for any origin, GET only', async () => {

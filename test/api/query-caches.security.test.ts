@@ -1,5 +1,6 @@
 // Memory a client can inflate: the search and word-of-the-day caches are keyed by the parsed, known parameters,
-// and query strings over the bound are refused before they are parsed or kept. An in-process app (so that its
+// the entry cache by the entry's one spelling (percent-encoded aliases add nothing), and query strings over the
+// bound are refused before they are parsed or kept. An in-process app (so that its
 // caches and heap can be read) in front of the real metering process, nats-server and test snapshot.
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
@@ -57,6 +58,32 @@ describe('query caches', () => {
     assert.ok(keys['words by query text'].includes('q=omo&limit=20'), JSON.stringify(keys));
     assert.ok(keys.words.length <= 2, JSON.stringify(keys));
     assert.ok(keys['word of the day'].length <= 1, JSON.stringify(keys));
+  });
+
+  test('query caches - percent-encoded aliases and zero-padded ids of an entry share its one cache entry', async () => {
+    const search = JSON.parse((await get('/api/v1/words?q=omo&limit=1')).text) as { data: { id: number; slug: string }[] };
+    const { id, slug } = search.data[0];
+    const encode = (text: string, at: number, upper = false): string => {
+      const hex = text.charCodeAt(at).toString(16).padStart(2, '0');
+      return `${text.slice(0, at)}%${upper ? hex.toUpperCase() : hex}${text.slice(at + 1)}`;
+    };
+    const ascii = [...slug].every((c) => c.charCodeAt(0) < 128);
+    const aliases = [
+      ...(ascii ? Array.from({ length: slug.length }, (_, i) => encode(slug, i)) : [encodeURIComponent(slug)]),
+      ...(ascii ? Array.from({ length: slug.length }, (_, i) => encode(slug, i, true)) : []),
+      // Ids are read up to 16 digits: each zero-padded spelling within that.
+      ...Array.from({ length: Math.max(0, 16 - String(id).length) }, (_, i) => `${'0'.repeat(i + 1)}${id}`),
+    ];
+    const before = cachedKeys().entries.length;
+    for (const path of [slug, String(id), ...aliases]) {
+      for (let n = 0; n < 2; n++) {
+        const reply = await get(`/api/v1/words/${path}`);
+        assert.equal(reply.status, 200, `${path}: ${reply.status} ${reply.text.slice(0, 200)}`);
+      }
+    }
+    const entries = cachedKeys().entries;
+    assert.ok(entries.length - before <= 2, `the slug and the id at most, not ${aliases.length} aliases: ${JSON.stringify(entries)}`);
+    assert.deepEqual(entries.filter((k) => k.includes('%') || /^0\d/.test(k)), []);
   });
 
   test('query caches - a query string over the bound is invalid_parameter, metered, and leaves nothing behind', async (t) => {

@@ -102,7 +102,7 @@ describe('typescript client errors', () => {
 
     // What the wait stands for: the day's allowance comes back (here by a higher plan), and the retry succeeds.
     const upgraded = new Waits(async () => {
-      const result = await stack.ops('developers', 'set-plan', email, 'team');
+      const result = await stack.ops('developers', 'set-plan', email, 'team', '--all-keys');
       assert.equal(result.code, 0, result.stderr);
     });
     const after = await clientOf(stack, { waits: upgraded, apiKey: apiKey }).stats();

@@ -60,7 +60,7 @@ async function newKey(plan?: 'institution'): Promise<{ apiKey: string; email: st
       body: JSON.stringify({ name: 'Fault Test', email }),
     });
     if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text}`);
-    if (plan) await stack.ops('developers', 'set-plan', email, plan);
+    if (plan) await stack.ops('developers', 'set-plan', email, plan, '--all-keys');
     return { apiKey: (JSON.parse(res.text) as { apiKey: string }).apiKey, email };
   } finally {
     client.close();

@@ -93,7 +93,7 @@ describe('ops CLI', () => {
   it('ops CLI - usage shows each key its own limit, and units leased to hosts and workers apart from units used', async () => {
     // A developer raised to institution, then a key issued by registration: that key is on the free plan.
     const raised = await meter.register({ name: 'Ama', email: 'ama@example.org' }, '10.1.1.4');
-    assert.equal((await ops('developers', 'set-plan', 'ama@example.org', 'institution')).code, 0);
+    assert.equal((await ops('developers', 'set-plan', 'ama@example.org', 'institution', '--all-keys')).code, 0);
     const later = await meter.register({ name: 'Ama', email: 'ama@example.org', keyName: 'later' }, '10.1.1.4');
     // Two requests at once: they share one block, which the host holds.
     await Promise.all([meter.admit(raised.apiKey, 'GET /api/v1/stats'), meter.admit(raised.apiKey, 'GET /api/v1/stats')]);
@@ -121,7 +121,7 @@ describe('ops CLI', () => {
   });
 
   it('ops CLI - set-plan, suspend and reinstate change the developer', async () => {
-    const plan = await ops('developers', 'set-plan', 'wole@example.org', 'institution');
+    const plan = await ops('developers', 'set-plan', 'wole@example.org', 'institution', '--all-keys');
     assert.equal(plan.code, 0, plan.stderr);
     assert.match(plan.stdout, /institution/);
     const suspended = await ops('developers', 'suspend', 'wole@example.org', '--json');

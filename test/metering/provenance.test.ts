@@ -110,10 +110,13 @@ describe('key provenance', () => {
     assert.deepEqual(reply.unchanged, []);
   });
 
-  it('key provenance - a developer with one usable key is changed as before, naming it', async () => {
+  it('key provenance - a developer\'s only key is refused unless named: a stranger may have registered it', async () => {
     const email = `single-${process.pid}@example.org`;
     const only = await register({ name: 'Single', email }, '10.77.0.3');
-    const out = await stack.ops('developers', 'set-plan', email, 'team');
+    const unnamed = await stack.ops('developers', 'set-plan', email, 'team');
+    assert.equal(unnamed.code, 1, `${unnamed.stdout}${unnamed.stderr}`);
+    assert.match(unnamed.stderr, new RegExp(`1 usable key \\(${only.body.keyPrefix}\\).*--keys <prefix>`), unnamed.stderr);
+    const out = await stack.ops('developers', 'set-plan', email, 'team', '--keys', only.body.keyPrefix);
     assert.equal(out.code, 0, out.stderr);
     assert.match(out.stdout, new RegExp(`keys changed \\(1\\):\\n.*\\n.*\\n${only.body.keyPrefix}\\s+default\\s+team`), out.stdout);
   });

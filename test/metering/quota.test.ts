@@ -97,14 +97,14 @@ describe('quota', () => {
     const { apiKey, developer } = await registerKey(a);
     await useUp(a, apiKey, WORDS, 1000);
     await assert.rejects(b.admit(apiKey, WORDS), QuotaExceededError);
-    await call(ops, OPS.developersSetPlan, { email: developer.email, plan: 'team' });
+    await call(ops, OPS.developersSetPlan, { email: developer.email, plan: 'team', allKeys: true });
     for (const meter of [a, b]) {
       const admitted = await eventually(() => meter.admit(apiKey, WORDS));
       assert.equal(admitted.limit, 50_000);
       assert.equal(admitted.plan, 'team');
       assert.ok(admitted.used > 1000, JSON.stringify(admitted));
     }
-    await call(ops, OPS.developersSetPlan, { email: developer.email, plan: 'free' });
+    await call(ops, OPS.developersSetPlan, { email: developer.email, plan: 'free', allKeys: true });
     const back = await eventually(() => a.admit(apiKey, WORDS).then(() => assert.fail('admitted'), (e: unknown) => e));
     assert.ok(back instanceof QuotaExceededError, String(back));
     assert.equal(back.state.limit, 1000);

@@ -1,11 +1,13 @@
 // Registration through the metering service: key format and storage, idempotence on email, the
-// key-creation throttle (per IP, 5 per 15 minutes, every request counts, exact across workers).
+// key-creation throttle (per IP, 5 per 15 minutes, every request counts, exact across workers for the keys issued).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 
 import type { Meter } from '../../services/api/metering-client/meter.ts';
 import { InvalidRegistrationError, RateLimitedError } from '../../services/shared/domain-errors.ts';
+import { call, MeteringServiceError } from '../../services/shared/metering-protocol/client.ts';
+import { RPC } from '../../services/shared/metering-protocol/protocol.ts';
 import { startNats, type NatsHandle } from '../support/nats.ts';
 import { freshIp, startMeteringInProcess, workerMeter, type InProcessMetering } from './support.ts';
 
@@ -99,11 +101,31 @@ describe('registration', () => {
     }
     clock = start + 10 * 60_000;
     await assert.rejects(a.register({ name: 'W', email: 'w5@example.org' }, ip), RateLimitedError);
-    // 15 minutes after the first request it leaves the window, but the refused one at +10 min still counts.
+    // 15 minutes after the first request it leaves the window, but the refused one at +10 min still counts on
+    // the worker that refused it (refusals are decided there, without a round trip).
     clock = start + FIFTEEN_MINUTES_MS + 1;
-    await assert.rejects(b.register({ name: 'W', email: 'w6@example.org' }, ip), RateLimitedError);
+    await assert.rejects(a.register({ name: 'W', email: 'w6@example.org' }, ip), RateLimitedError);
+    // Another worker never saw that refusal: metering decides, from the attempts it saw and the keys it issued
+    // in the window (four), so one more key is issued.
+    await assert.doesNotReject(b.register({ name: 'W', email: 'w6b@example.org' }, ip));
     // Once every attempt of the burst is older than 15 minutes, the address may register again.
     clock = start + 10 * 60_000 + FIFTEEN_MINUTES_MS + FIFTEEN_MINUTES_MS;
     await assert.doesNotReject(a.register({ name: 'W', email: 'w7@example.org' }, ip));
+  });
+
+  it('registration - a flood of refused attempts from one address writes nothing: the service keeps five rows', async () => {
+    // Straight to the service, past the workers' own throttle, as a worker that never saw the address would send.
+    const ip = freshIp();
+    const outcomes = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        call(svc.nc, RPC.register, { input: { name: 'F', email: `flood${i}@example.org` }, clientIp: ip }).then(
+          () => 'created',
+          (e: unknown) => (e instanceof MeteringServiceError ? e.kind : String(e)),
+        ),
+      ),
+    );
+    assert.equal(outcomes.filter((o) => o === 'created').length, 5, JSON.stringify([...new Set(outcomes)]));
+    assert.equal(outcomes.filter((o) => o === 'rate_limited').length, 495);
+    assert.deepEqual(svc.db.prepare('SELECT count(*) AS n FROM registration_attempts WHERE ip = ?').get(ip), { n: 5 });
   });
 });

@@ -104,6 +104,70 @@ describe('nginx in front (docs/nginx.conf)', () => {
     assert.equal((await register(loopbackAddress(), 6)).replies[0]?.status, 201);
   });
 
+  test('nginx in front - a cross-site sign-up form is refused with 403, as straight to the workers (Origin and Sec-Fetch-Site forwarded)', async () => {
+    const form = `name=Cross&email=cross-${Date.now()}%40example.org`;
+    const post = (port: number, site: string[]) =>
+      exchange(
+        port,
+        'POST /developers HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
+          site.map((h) => `${h}\r\n`).join('') +
+          `Content-Length: ${form.length}\r\n\r\n${form}`,
+        { localAddress: loopbackAddress() },
+      );
+    for (const site of [['Sec-Fetch-Site: cross-site', 'Origin: https://elsewhere.example'], ['Origin: https://elsewhere.example']]) {
+      const direct = await post(stack.port, site);
+      const proxied = await post(nginx.port, site);
+      assert.equal(direct.replies[0]?.status, 403, show(direct));
+      assert.equal(proxied.replies[0]?.status, 403, show(proxied));
+    }
+    // The site's own form, through the proxy, still gets its key page.
+    const own = await post(nginx.port, ['Sec-Fetch-Site: same-origin', 'Origin: http://x']);
+    assert.equal(own.replies[0]?.status, 201, show(own));
+  });
+
+  test('nginx in front - a cross-site call of POST /api/v1/developers is refused naming Origin', async () => {
+    const body = JSON.stringify({ name: 'Cross', email: `cross-api-${Date.now()}@example.org` });
+    const x = await exchange(
+      nginx.port,
+      'POST /api/v1/developers HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nSec-Fetch-Site: cross-site\r\nOrigin: https://elsewhere.example\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n${body}`,
+      { localAddress: loopbackAddress() },
+    );
+    assert.equal(x.replies[0]?.status, 400, show(x));
+    assert.match(x.replies[0]?.body.toString() ?? '', /'Origin'/);
+  });
+
+  test('nginx in front - website pages over the allowance get the 429 page with Retry-After; files are not counted', async () => {
+    const from = loopbackAddress();
+    const page = () => exchange(nginx.port, 'GET /about HTTP/1.1\r\nHost: x\r\n\r\n', { localAddress: from });
+    const replies = await Promise.all(Array.from({ length: 90 }, page));
+    const refused = replies.filter((x) => x.replies[0]?.status === 429);
+    assert.ok(refused.length >= 90 - 61 - 5, `429s: ${refused.length} of 90`);
+    const first = refused[0].replies[0];
+    assert.equal(header(first, 'retry-after'), '1', show(refused[0]));
+    assert.match(header(first, 'content-type') ?? '', /^text\/html/);
+    assert.match(first.body.toString(), /Too many pages/);
+    assert.match(nginx.errors(), /limiting requests/, 'nginx refused them, not only the workers');
+    // The stylesheet is fetched with every first visit: it stays outside the allowance.
+    const css = await exchange(nginx.port, 'GET /assets/site.css HTTP/1.1\r\nHost: x\r\n\r\n', { localAddress: from });
+    assert.equal(css.replies[0]?.status, 200, show(css));
+  });
+
+  test('nginx in front - a flood of key requests is cut per address with the API\'s rate_limited and Retry-After 900', async () => {
+    const from = loopbackAddress();
+    const body = JSON.stringify({ name: 'N' });
+    const post = () =>
+      exchange(nginx.port, `POST /api/v1/developers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, {
+        localAddress: from,
+      });
+    const replies = await Promise.all(Array.from({ length: 30 }, post));
+    // The body lacks an email: what reaches a worker is 400; what nginx cuts is 429.
+    const cut = replies.filter((x) => x.replies[0]?.status === 429);
+    assert.ok(cut.length >= 30 - 11 - 2, `429s: ${cut.length} of 30: ${replies.map((x) => x.replies[0]?.status).join(',')}`);
+    assert.equal(header(cut[0].replies[0], 'retry-after'), '900');
+    assert.equal(codeOf(cut[0]), 'rate_limited');
+  });
+
   test('nginx in front - without it, uWS leaves these requests unanswered or cut (what SECURITY.md lists)', async () => {
     const cases = BELOW_OUR_LAYER(apiKey).filter(([name]) => name !== 'a chunk extension');
     const outcomes = await Promise.all(

@@ -1,8 +1,11 @@
 // The pm2 ecosystem: process names, modes and counts operators rely on (`pm2 scale api 4`, `pm2 logs metering`).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+
+import { tempDir } from '../support/temp-dir.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -16,11 +19,12 @@ interface App {
   wait_ready?: boolean;
 }
 
+/** The apps, loaded with a DATA_DIR of its own: loading makes the bus's credentials there (dist/nats-auth.mjs). */
 function load(env: Record<string, string>): App[] {
   const out = execFileSync(
     process.execPath,
     ['-e', 'console.log(JSON.stringify(require("./ecosystem.config.cjs").apps))'],
-    { cwd: ROOT, env: { PATH: process.env.PATH, ...env } },
+    { cwd: ROOT, env: { PATH: process.env.PATH, DATA_DIR: tempDir('ecosystem'), ...env } },
   );
   return JSON.parse(String(out)) as App[];
 }
@@ -31,7 +35,10 @@ describe('ecosystem.config.cjs', () => {
     assert.deepEqual(apps.map((a) => a.name), ['nats', 'metering', 'api', 'logrotate']);
     const [nats, metering, api, logrotate] = apps;
     assert.match(logrotate.script, /dist\/logrotate\.mjs$/);
-    assert.deepEqual(nats.args, ['-a', '127.0.0.1', '-p', '5333']);
+    // With the bus's users and their permissions, generated into DATA_DIR (SECURITY.md, The bus).
+    assert.equal(nats.args?.[0], '-c');
+    assert.match(fs.readFileSync(nats.args?.[1] ?? '', 'utf8'), /authorization \{/);
+    assert.deepEqual(nats.args?.slice(2), ['-a', '127.0.0.1', '-p', '5333']);
     assert.equal(metering.instances, 1);
     assert.equal(metering.exec_mode, 'fork');
     assert.equal(api.instances, 3);

@@ -154,7 +154,7 @@ describe('npm start and the README commands', () => {
       body: JSON.stringify({ name: 'Rotate', email: 'rotate@example.org' }),
     });
     const { apiKey } = (await res.json()) as { apiKey: string };
-    const raised = await command('services/metering/ops/main.ts', ['developers', 'set-plan', 'rotate@example.org', 'institution'], user(dataDir));
+    const raised = await command('services/metering/ops/main.ts', ['developers', 'set-plan', 'rotate@example.org', 'institution', '--all-keys'], user(dataDir));
     assert.equal(raised.code, 0, show(raised));
     for (let i = 0; i < 10; i++) await (await fetch(`${baseUrl}/api/v1/stats`, { headers: { 'x-api-key': apiKey } })).arrayBuffer();
     const logs = path.join(pm2Home, 'logs');

@@ -18,14 +18,15 @@ const READY_TIMEOUT_MS = 10_000;
 /** Free ports tried before giving up, each found taken by another process. */
 const PORT_ATTEMPTS = 5;
 
-export async function startNats(): Promise<NatsHandle> {
+/** `configFile`: a nats-server config (the bus's users, services/shared/nats-auth); none: a server without users. */
+export async function startNats(options: { configFile?: string } = {}): Promise<NatsHandle> {
   // A port outside the ephemeral range (freePort), because restart() binds it again after a kill: one of
   // the kernel's choosing could meanwhile become an outgoing connection's local port. A port another test file
   // took between the choice and the bind is refused (PortTakenError, never shared), and another is tried.
   let started: { child: ChildProcess; port: number } | undefined;
   for (let attempt = 1; started === undefined; attempt++) {
     try {
-      started = await launch(await freePort());
+      started = await launch(await freePort(), options.configFile);
     } catch (error) {
       if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
     }
@@ -51,7 +52,7 @@ export async function startNats(): Promise<NatsHandle> {
     async restart() {
       // The clients reconnect to the same URL, so the same port; if another process took it meanwhile, this
       // fails (PortTakenError) rather than adopting that process's server.
-      child = (await launch(port)).child;
+      child = (await launch(port, options.configFile)).child;
     },
   };
 }
@@ -65,8 +66,9 @@ const LISTENING = /Listening for client connections on [\d.]+:(\d+)/;
  * it says it listens on: its own log lines, not a connection to the port, which another process may hold.
  * Rejects if it exits first (PortTakenError when the port was in use).
  */
-export function launch(port: number): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+export function launch(port: number, configFile?: string): Promise<{ child: ChildProcess; port: number }> {
+  const config = configFile === undefined ? [] : ['-c', configFile];
+  const child = spawn('nats-server', [...config, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

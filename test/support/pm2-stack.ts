@@ -105,7 +105,7 @@ export async function startPm2Stack(options: Pm2StackOptions = {}): Promise<Pm2S
       });
       const body = (await res.json()) as { apiKey: string };
       if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(body)}`);
-      if (plan) await ops('developers', 'set-plan', email, plan);
+      if (plan) await ops('developers', 'set-plan', email, plan, '--all-keys');
       return body.apiKey;
     },
     async stop() {

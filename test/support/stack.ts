@@ -10,6 +10,8 @@ import { closeApp, createApp } from '../../services/api/app.ts';
 import { readApiConfig } from '../../services/api/config.ts';
 import { connectMeter } from '../../services/api/metering-client/nats-meter.ts';
 import { WorkerCounters } from '../../services/api/metrics/worker-stats.ts';
+import { natsAuthFor } from '../../services/shared/nats-auth/credentials.ts';
+import { writeServerConfig } from '../../services/shared/nats-auth/server-config.ts';
 import { openSnapshot } from '../../snapshot/reader/reader.ts';
 import { onUnsharedPort } from './listeners.ts';
 import { startNats } from './nats.ts';
@@ -104,8 +106,9 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ou
  * (`meteringProcesses`, default 1, each serving its share of the shards).
  */
 export async function startBackend(options: { dataDir?: string; meteringProcesses?: number } = {}): Promise<Backend> {
-  const nats = await startNats();
   const dataDir = options.dataDir ?? tempDir('dict-api-test-');
+  // The bus as production runs it: each process connects as its role's user (DATA_DIR/nats/credentials.json).
+  const nats = await startNats({ configFile: writeServerConfig(dataDir) });
   const output: string[] = [];
   const processes = options.meteringProcesses ?? 1;
   // Metrics on any free port: concurrent test files each run a metering process.
@@ -170,7 +173,7 @@ function stackHelpers(baseUrl: string, backend: Backend) {
   const keyOnPlan: Stack['keyOnPlan'] = async (plan) => {
     const registered = await register();
     if (plan !== 'free') {
-      const result = await backend.ops('developers', 'set-plan', registered.email, plan);
+      const result = await backend.ops('developers', 'set-plan', registered.email, plan, '--keys', registered.keyPrefix);
       if (result.code !== 0) throw new Error(`ops set-plan failed: ${result.stdout}${result.stderr}`);
     }
     return registered;
@@ -290,7 +293,7 @@ export async function startInProcessStack(
   const snapshot = options.wrapSnapshot ? options.wrapSnapshot(real) : real;
   const now = options.now ?? Date.now;
   // Unless asked, the meter keeps the real clock: the metering process counts days by its own.
-  const meter = await connectMeter({ natsUrl: backend.natsUrl, workerName: `test-${process.pid}`, dataDir: backend.dataDir, ...(options.meterOnClock ? { now } : {}) });
+  const meter = await connectMeter({ natsUrl: backend.natsUrl, natsAuth: natsAuthFor(backend.dataDir, 'api'), workerName: `test-${process.pid}`, dataDir: backend.dataDir, ...(options.meterOnClock ? { now } : {}) });
   const deps: Deps = { config, snapshot, meter, log, stats: new WorkerCounters(), now };
   const app = createApp(deps);
   await app.listen(0, '127.0.0.1');

@@ -2,7 +2,7 @@
 import {
   InvalidApiKeyError,
   InvalidRegistrationError,
-  MeteringStorageError,
+  MeteringUnavailableError,
   QuotaExceededError,
   RateLimitedError,
 } from '../../shared/domain-errors.ts';
@@ -13,8 +13,9 @@ import type { QuotaState } from '../../shared/domain-errors.ts';
 import type { OperatorContact } from '../operator-contact.ts';
 
 /**
- * Known errors become their public code; anything else (MeteringUnavailableError included: fail closed)
- * becomes internal_error with the generic message, and `unexpected` is true so the caller logs the stack.
+ * Known errors become their public code; MeteringUnavailableError (fail closed) becomes internal_error, logged
+ * once per outage by the caller (fail-closed.ts); anything else becomes internal_error with the generic message,
+ * and `unexpected` is true so the caller logs the stack.
  */
 export function toApiError(error: unknown, contact?: OperatorContact): { apiError: ApiError; unexpected: boolean } {
   if (error instanceof ApiError) return { apiError: error, unexpected: false };
@@ -31,8 +32,9 @@ export function toApiError(error: unknown, contact?: OperatorContact): { apiErro
     );
     return { apiError, unexpected: false };
   }
-  // Metering logged the cause once and /healthz reports it; a line per refused request would flood the log.
-  if (error instanceof MeteringStorageError) return { apiError: internalError(), unexpected: false };
+  // Metering unreachable, a full disk, or registrations at their bound (counted in the metrics): fail closed,
+  // logged once per state change by the caller (fail-closed.ts), never a line per request.
+  if (error instanceof MeteringUnavailableError) return { apiError: internalError(), unexpected: false };
   if (error instanceof InvalidRegistrationError) {
     return {
       apiError: new ApiError('invalid_parameter', `Invalid parameter '${error.parameter}': ${error.message}`),

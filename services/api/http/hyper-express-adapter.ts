@@ -12,12 +12,16 @@
 //   Content-Length and no body, ends with uWS's endWithoutBody(length), which this uWS build leaves unfinished
 //   (the connection's next request is never answered). So every GET route is registered for HEAD too (wire.ts),
 //   and a HEAD is answered here: the GET's status and headers, its body's Content-Length, no body.
+// - Its Response.stream() waits on a client that stops reading for as long as the connection stays open. So a
+//   route that streams (downloads) gets the response written here, which drops a client that takes none of its
+//   bytes for a while and bounds the bytes held for such clients per worker (response-buffers.ts).
 // Every other request is served by hyper-express's own Request and Response.
 import { STATUS_CODES } from 'node:http';
 
 import { framingOf, headerLines } from './framing.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
+import type { ResponseBuffers } from './response-buffers.ts';
 import type { BodyRequest, PipelineRequest, PipelineResponse } from './exchange.ts';
 import type { Request, Response } from 'hyper-express';
 import type { Readable } from 'node:stream';
@@ -43,9 +47,10 @@ const ignoreBody = (): void => undefined;
 
 /**
  * Decides, inside uWS's callback, who serves this request: hyper-express's objects, or the uWS ones (HEAD, a
- * declared body, framing in doubt). With `bodyLimitBytes` the request is a BodyRequest whose body is read.
+ * declared body, framing in doubt, a route that streams). With `bodyLimitBytes` the request is a BodyRequest
+ * whose body is read; with `streams` its response is written here, its unread bytes accounted there.
  */
-export function adapt(req: Request, res: Response, bodyLimitBytes: number | undefined): Exchange {
+export function adapt(req: Request, res: Response, bodyLimitBytes: number | undefined, streams?: ResponseBuffers): Exchange {
   const framing = framingOf(headerLines(req.raw));
   const head = req.method === 'HEAD';
   if (framing.body === 'refused') {
@@ -54,7 +59,7 @@ export function adapt(req: Request, res: Response, bodyLimitBytes: number | unde
     return { refused: framing.error, req, res: new UwsResponse(res.raw, head) };
   }
   if (framing.body === 'none') {
-    const response = head ? new UwsResponse(res.raw, true) : res;
+    const response = head ? new UwsResponse(res.raw, true) : streams ? new UwsResponse(res.raw, false, streams) : res;
     return { req: bodyLimitBytes === undefined ? req : new ReadBodyRequest(req, framing, undefined), res: response };
   }
   // A declared body: hyper-express's parser (bound for a Content-Length) is replaced on the uWS response, and
@@ -159,13 +164,21 @@ class UwsResponse implements PipelineResponse {
   #status: number | undefined;
   readonly #headers = new Map<string, string | string[]>();
   readonly #onAbort: (() => void)[] = [];
+  /** Settles the write waiting on the client, if one is (the client went away, or was dropped). */
+  #waiting: (() => void) | undefined;
+  #stall: NodeJS.Timeout | undefined;
+  /** uWS said the connection is gone: the raw response must not be touched again. */
+  #aborted = false;
 
   constructor(
     private readonly raw: HttpResponse,
     private readonly head: boolean,
+    private readonly buffers?: ResponseBuffers,
   ) {
     // Takes the place of hyper-express's abort handler: this object owns the response now.
     raw.onAborted(() => {
+      this.#aborted = true;
+      this.#waiting?.();
       if (this.completed) return;
       this.completed = true;
       for (const listener of this.#onAbort.splice(0)) listener();
@@ -233,6 +246,7 @@ class UwsResponse implements PipelineResponse {
   close(): void {
     if (this.completed) return;
     this.completed = true;
+    this.#waiting?.();
     this.raw.close();
   }
 
@@ -244,18 +258,64 @@ class UwsResponse implements PipelineResponse {
         const [sent, done] = this.raw.tryEnd(chunk, totalBytes);
         if (done) this.completed = true;
         if (sent || done) return resolve();
+        if (!this.#wait(chunk.byteLength, resolve)) return;
         this.raw.onWritable((offset) => {
           if (this.completed) {
-            resolve();
+            this.#waiting?.();
             return true;
           }
           const [flushed, finished] = this.raw.tryEnd(chunk.subarray(offset - start), totalBytes);
           if (finished) this.completed = true;
-          if (flushed || finished) resolve();
+          if (flushed || finished) this.#waiting?.();
+          else this.#stall?.refresh();
           return flushed;
         });
       }),
     );
+  }
+
+  /**
+   * The client has not taken the whole chunk: it is held (counted in `buffers`) until the client takes it, goes
+   * away, or takes nothing for `buffers.stallMs`, when the connection is dropped. False, and dropped at once,
+   * when holding it would pass the worker's bound.
+   */
+  #wait(bytes: number, resolve: () => void): boolean {
+    const { buffers } = this;
+    if (buffers === undefined) {
+      this.#waiting = () => {
+        this.#waiting = undefined;
+        resolve();
+      };
+      return true;
+    }
+    if (!buffers.hold(bytes)) {
+      buffers.drop('buffer_full');
+      this.#drop();
+      resolve();
+      return false;
+    }
+    this.#stall = setTimeout(() => {
+      buffers.drop('stalled');
+      this.#drop();
+    }, buffers.stallMs);
+    this.#waiting = () => {
+      this.#waiting = undefined;
+      clearTimeout(this.#stall);
+      this.#stall = undefined;
+      buffers.release(bytes);
+      resolve();
+    };
+    return true;
+  }
+
+  /** Ends the response by cutting its connection, outside uWS's cork (a write may be inside one). */
+  #drop(): void {
+    this.#waiting?.();
+    if (this.completed) return;
+    this.completed = true;
+    queueMicrotask(() => {
+      if (!this.#aborted) this.raw.close();
+    });
   }
 
   #initiate(): void {

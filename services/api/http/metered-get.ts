@@ -11,9 +11,12 @@ import { parse as parseQuery } from 'node:querystring';
 
 import { QuotaExceededError } from '../../shared/domain-errors.ts';
 import { missingApiKey } from '../../shared/errors.ts';
+import { clientIp } from './client-ip.ts';
 import { framingOf, headerLines } from './framing.ts';
 import { API_HEADER_ENTRIES, headerBlock, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 import { inFlightOf } from './in-flight.ts';
+import { failClosedOf } from './fail-closed.ts';
+import { hostRefusal } from './host.ts';
 import { logRequest, publicError } from './pipeline.ts';
 
 import type { ApiError } from '../../shared/errors.ts';
@@ -85,6 +88,7 @@ const ACCEPT_ENCODING = Buffer.from('accept-encoding');
 const RATE_LIMIT_NAME = Buffer.from('x-ratelimit-limit');
 const CONTENT_LENGTH = Buffer.from('content-length');
 const TRANSFER_ENCODING = Buffer.from('transfer-encoding');
+const X_FORWARDED_FOR = Buffer.from('x-forwarded-for');
 /** What every error reply carries besides its rate-limit headers and its own (Retry-After). */
 const ERROR_HEADERS = headerBlock([...API_HEADER_ENTRIES, ['content-type', JSON_CONTENT_TYPE], ['cache-control', NO_STORE]]);
 
@@ -153,6 +157,8 @@ class MeteredGet {
       const framing = framingOf(headerLines(raw));
       if (framing.body === 'refused') return this.done(started, this.sendError(res, framing.error, undefined, true));
     }
+    const misdirected = hostRefusal(this.deps.config.allowedHosts, raw.getHeader('host'));
+    if (misdirected !== undefined) return this.done(started, this.sendError(res, misdirected, undefined, true));
     const req = this.readRequest(raw);
     const key = apiKeyFrom(raw.getHeader(X_API_KEY), raw.getHeader(AUTHORIZATION));
     let admission: Admission | Promise<Admission> | undefined;
@@ -165,7 +171,9 @@ class MeteredGet {
     } catch (error) {
       return this.done(started, this.sendError(res, error, undefined));
     }
-    if (admission === undefined) return this.admitLater(res, req, this.deps.meter.admit(key, this.endpoint), 'asked', started);
+    if (admission === undefined) {
+      return this.admitLater(res, req, this.deps.meter.admit(key, this.endpoint, this.clientIpOf(res, raw)), 'asked', started);
+    }
     if (admission instanceof Promise) return this.admitLater(res, req, admission, 'held', started);
     this.deps.stats.admitted(this.endpoint, 'held');
     this.done(started, this.reply(res, req, admission), admission);
@@ -184,6 +192,7 @@ class MeteredGet {
       (granted) => {
         if (aborted) return this.done(started, 499, granted);
         this.deps.stats.admitted(this.endpoint, by);
+        if (by === 'asked') failClosedOf(this.deps).answered();
         res.cork(() => this.done(started, this.reply(res, req, granted), granted));
       },
       (error: unknown) => {
@@ -191,6 +200,15 @@ class MeteredGet {
         res.cork(() => this.done(started, this.sendError(res, error, undefined)));
       },
     );
+  }
+
+  /**
+   * The client's address (through TRUST_PROXY), read only on the way to the metering service: it bounds what
+   * unknown keys from one address cost (guards/unknown-keys.ts). Read in the callback, while `raw` is valid.
+   */
+  private clientIpOf(res: HttpResponse, raw: HttpRequest): string {
+    const peer = Buffer.from(res.getRemoteAddressAsText()).toString();
+    return clientIp(peer, raw.getHeader(X_FORWARDED_FOR) || undefined, this.deps.config.trustProxy);
   }
 
   private done(started: number, status: number, admission?: Admission): void {

@@ -5,7 +5,10 @@
 // routes, the in-flight count and one log line.
 import { performance } from 'node:perf_hooks';
 
+import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
 import { toApiError } from './errors.ts';
+import { failClosedOf } from './fail-closed.ts';
+import { hostRefusal } from './host.ts';
 import { API_HEADER_ENTRIES, JSON_CONTENT_TYPE, NO_STORE, NOSNIFF } from './headers.ts';
 import { adapt } from './hyper-express-adapter.ts';
 import { inFlightOf } from './in-flight.ts';
@@ -15,6 +18,7 @@ import type { Deps } from '../deps.ts';
 import type { PipelineRequest, PipelineResponse } from './exchange.ts';
 import type { ApiHandler, PageHandler } from './route.ts';
 import type { Request, Response, Server } from 'hyper-express';
+import type { Readable } from 'node:stream';
 
 /** What the pipeline knows about one API request; handlers fill in the status and key prefix. */
 export interface RequestContext {
@@ -34,6 +38,8 @@ export interface ApiPipelineOptions {
   cors?: boolean;
   /** The route reads its body, up to this many bytes: its handler gets a BodyRequest. */
   bodyLimitBytes?: number;
+  /** The route streams its body: clients that stop reading are dropped (deps.responseBuffers). */
+  streams?: boolean;
 }
 
 /**
@@ -55,8 +61,10 @@ export function apiPipeline<Req extends PipelineRequest>(
   };
   return (request, response) => {
     const started = performance.now();
-    const exchange = adapt(request, response, options.bodyLimitBytes);
+    const exchange = adapt(request, response, options.bodyLimitBytes, options.streams ? deps.responseBuffers : undefined);
     if (exchange.refused) return refuseFraming(deps, exchange.req, exchange.res, exchange.refused, started);
+    const misdirected = hostRefusal(deps.config.allowedHosts, exchange.req.headers.host ?? '');
+    if (misdirected) return refuseFraming(deps, exchange.req, exchange.res, misdirected, started);
     // adapt gives a BodyRequest exactly when the route has a body limit, as route.ts types its handler.
     const req = exchange.req as Req;
     const { res } = exchange;
@@ -85,33 +93,92 @@ export function apiPipeline<Req extends PipelineRequest>(
 /** Answers a page that failed (the website's error page); the error is the handler's. */
 export type PageFailure = (req: PipelineRequest, res: PipelineResponse, error: unknown) => void;
 
+/** Runs before a page's handler: true when it answered the request itself (a page over its allowance). */
+export type PageGuard = (req: PipelineRequest, res: PipelineResponse) => boolean;
+
+export interface PagePipelineOptions {
+  /** The route reads its body, up to this many bytes: its handler gets a BodyRequest. */
+  bodyLimitBytes?: number;
+  /** The website's allowance of pages (web/page-guard.ts); none for files and preflights. */
+  guard?: PageGuard;
+}
+
 /**
- * A page's (or a preflight's) handler as hyper-express calls it: no API headers, no request log line; a
- * failure is answered by `failed` rather than with the API's JSON error.
+ * A page's (or a preflight's) handler as hyper-express calls it: no API headers, no request log line, but the
+ * request counted in the metrics under `route`; a failure is answered by `failed` rather than with the API's
+ * JSON error.
  */
 export function pagePipeline<Req extends PipelineRequest>(
   deps: Deps,
+  route: string,
   handler: PageHandler<Req>,
   failed: PageFailure,
-  bodyLimitBytes?: number,
+  options: PagePipelineOptions = {},
 ): HyperHandler {
   return (request, response) => {
     const started = performance.now();
-    const exchange = adapt(request, response, bodyLimitBytes);
+    const exchange = adapt(request, response, options.bodyLimitBytes);
     if (exchange.refused) return refuseFraming(deps, exchange.req, exchange.res, exchange.refused, started);
+    const misdirected = hostRefusal(deps.config.allowedHosts, exchange.req.headers.host ?? '');
+    if (misdirected) return refuseFraming(deps, exchange.req, exchange.res, misdirected, started);
     const req = exchange.req as Req;
-    const { res } = exchange;
+    const res = new StatusRecorder(exchange.res);
+    const finish = () => deps.stats.request(route, res.statusCode, Math.round((performance.now() - started) * 100) / 100);
     let pending: void | Promise<void> = undefined;
     try {
+      if (options.guard?.(req, res)) return finish();
       pending = handler(req, res);
     } catch (error) {
       failed(req, res, error);
     }
-    if (pending instanceof Promise) return pending.catch((error: unknown) => failed(req, res, error));
+    if (pending instanceof Promise) {
+      return pending.catch((error: unknown) => failed(req, res, error)).then(finish);
+    }
+    finish();
   };
 }
 
-/** RFC 9112 §6.3: after a request whose framing is unknown, nothing more on the connection can be trusted. */
+/** A response that remembers the status it was given, for the metrics (hyper-express's has no public getter). */
+class StatusRecorder implements PipelineResponse {
+  statusCode = 200;
+  constructor(private readonly res: PipelineResponse) {}
+  status(code: number): this {
+    this.statusCode = code;
+    this.res.status(code);
+    return this;
+  }
+  header(name: string, value: string, overwrite?: boolean): this {
+    this.res.header(name, value, overwrite);
+    return this;
+  }
+  send(body?: string | Buffer, closeConnection?: boolean): this {
+    this.res.send(body, closeConnection);
+    return this;
+  }
+  stream(readable: Readable, totalBytes: number): unknown {
+    return this.res.stream(readable, totalBytes);
+  }
+  close(): void {
+    this.res.close();
+  }
+  once(event: 'abort', listener: () => void): unknown {
+    return this.res.once(event, listener);
+  }
+  get completed(): boolean {
+    return this.res.completed;
+  }
+  get initiated(): boolean {
+    return this.res.initiated;
+  }
+  get aborted(): boolean {
+    return this.res.aborted;
+  }
+}
+
+/**
+ * RFC 9112 §6.3: after a request whose framing is unknown, nothing more on the connection can be trusted. A Host
+ * this service does not answer for is refused the same way, before any route runs.
+ */
 function refuseFraming(deps: Deps, req: PipelineRequest, res: PipelineResponse, error: ApiError, started: number): void {
   writeError(deps, req, res, { route: 'framing', status: 400, close: true }, error);
   logRequest(deps, req.method, 'framing', error.status, started);
@@ -139,6 +206,7 @@ export function logRequest(deps: Deps, method: string, route: string, status: nu
  */
 export function publicError(deps: Deps, method: string, route: string, error: unknown): ApiError {
   const { apiError, unexpected } = toApiError(error, deps.config.operatorContact);
+  if (error instanceof MeteringUnavailableError) failClosedOf(deps).failed(error);
   if (unexpected) {
     if (isDamagedFile(error)) deps.onSnapshotFault?.(error);
     deps.log.error({
@@ -171,6 +239,8 @@ export function writeError(deps: Deps, req: PipelineRequest, res: PipelineRespon
   res.status(apiError.status);
   res.header('content-type', JSON_CONTENT_TYPE, true);
   res.header('cache-control', NO_STORE, true);
+  // Every API error, a framing 400 (answered before any route's headers) included.
+  res.header(NOSNIFF[0], NOSNIFF[1], true);
   for (const [name, value] of Object.entries(apiError.headers)) res.header(name, value, true);
   res.send(JSON.stringify(apiError.toBody()), ctx.close);
 }

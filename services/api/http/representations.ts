@@ -8,8 +8,12 @@ import { storedHeaders } from './headers.ts';
 import type { StoredHeaders } from './headers.ts';
 import type { GetRequest, Reply } from './metered-get.ts';
 
-/** Every metered 200 and 304 says that its body may differ by Accept-Encoding (caches key on it). */
-export const VARY_ENCODING: readonly [string, string] = ['vary', 'Accept-Encoding'];
+/**
+ * Every metered 200 and 304 says that its body may differ by Accept-Encoding and by the key (caches key on both):
+ * the responses are `public, s-maxage` (spec), and a shared cache that kept one key's response for every key
+ * would answer requests that metering never saw, with another key's rate headers.
+ */
+export const METERED_VARY: readonly [string, string] = ['vary', 'Accept-Encoding, X-API-Key'];
 
 export interface Representation {
   readonly etag: string;
@@ -23,12 +27,12 @@ export function representations(own: readonly (readonly [string, string])[], eta
   const encoded = (coding: ContentCoding): Representation => {
     const tag = encodedEtag(etag, coding);
     // A 304 carries no body, so no Content-Encoding: only what names the representation (ETag, Vary).
-    const ok = storedHeaders([...own, ['etag', tag], ['content-encoding', coding], VARY_ENCODING]).ok;
-    const notModified = storedHeaders([...own, ['etag', tag], VARY_ENCODING]).notModified;
+    const ok = storedHeaders([...own, ['etag', tag], ['content-encoding', coding], METERED_VARY]).ok;
+    const notModified = storedHeaders([...own, ['etag', tag], METERED_VARY]).notModified;
     return { etag: tag, headers: { ok, notModified } };
   };
   return {
-    identity: { etag, headers: storedHeaders([...own, ['etag', etag], VARY_ENCODING]) },
+    identity: { etag, headers: storedHeaders([...own, ['etag', etag], METERED_VARY]) },
     gzip: encoded('gzip'),
     br: encoded('br'),
   };

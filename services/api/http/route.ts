@@ -82,16 +82,25 @@ export type ApiRoute = RouteBase & {
   readonly kind: 'api';
   /** Send the CORS headers (default): false for a route no page of another origin may read. */
   readonly cors?: boolean;
+  /** Streams its body: its response is written by the adapter, which drops clients that stop reading. */
+  readonly streams?: boolean;
 } & (
     | { readonly method: 'GET'; readonly handler: (setup: RouteSetup) => ApiHandler<PipelineRequest> }
     | { readonly method: 'POST'; readonly bodyLimitBytes: number; readonly handler: (setup: RouteSetup) => ApiHandler<BodyRequest> }
   );
 
 /**
- * The website's pages and files, and the CORS preflights: the pipeline without the API's request log line, a
- * failure answered with the website's error page.
+ * The website's pages and files, and the CORS preflights: the pipeline without the API's request log line (but
+ * counted in the metrics under their own route names), a failure answered with the website's error page.
  */
-export type PageRoute = RouteBase & { readonly kind: 'page' } & (
+export type PageRoute = RouteBase & {
+  readonly kind: 'page';
+  /**
+   * Not counted against the address's allowance of pages (web/page-guard.ts): the website's files (kept
+   * compressed in memory, cached by browsers for a year) and the API's CORS preflights.
+   */
+  readonly unlimited?: boolean;
+} & (
     | { readonly method: 'GET' | 'OPTIONS'; readonly handler: (setup: RouteSetup) => PageHandler<PipelineRequest> }
     | { readonly method: 'POST'; readonly bodyLimitBytes: number; readonly handler: (setup: RouteSetup) => PageHandler<BodyRequest> }
   );

@@ -6,11 +6,12 @@ import { apiPipeline, pagePipeline } from './pipeline.ts';
 import { routeName, serverPattern } from './route.ts';
 
 import type { Deps } from '../deps.ts';
-import type { HyperHandler, PageFailure } from './pipeline.ts';
+import type { HyperHandler, PageFailure, PageGuard } from './pipeline.ts';
 import type { Route, RouteSetup } from './route.ts';
 import type { Server } from 'hyper-express';
 
-export function wireRoutes(app: Server, deps: Deps, routes: readonly Route[], pageFailed: PageFailure): void {
+/** `pageGuard`: the website's allowance of pages, run before every page that is not `unlimited`. */
+export function wireRoutes(app: Server, deps: Deps, routes: readonly Route[], pageFailed: PageFailure, pageGuard?: PageGuard): void {
   const setup: RouteSetup = { deps, app, routes };
   for (const route of routes) {
     const pattern = serverPattern(route.path);
@@ -18,7 +19,7 @@ export function wireRoutes(app: Server, deps: Deps, routes: readonly Route[], pa
       registerMeteredGet(app, deps, { pattern, route: routeName(route), endpoint: route.endpoint, handle: route.handler(setup) });
       continue;
     }
-    const handler = pipelineOf(app, setup, route, pageFailed);
+    const handler = pipelineOf(app, setup, route, pageFailed, pageGuard);
     if (route.method === 'GET') {
       app.get(pattern, handler);
       app.head(pattern, handler);
@@ -27,10 +28,17 @@ export function wireRoutes(app: Server, deps: Deps, routes: readonly Route[], pa
   }
 }
 
-function pipelineOf(app: Server, setup: RouteSetup, route: Exclude<Route, { kind: 'metered' }>, pageFailed: PageFailure): HyperHandler {
+function pipelineOf(
+  app: Server,
+  setup: RouteSetup,
+  route: Exclude<Route, { kind: 'metered' }>,
+  pageFailed: PageFailure,
+  pageGuard: PageGuard | undefined,
+): HyperHandler {
   const bodyLimitBytes = route.method === 'POST' ? route.bodyLimitBytes : undefined;
   if (route.kind === 'api') {
-    return apiPipeline(app, setup.deps, routeName(route), route.handler(setup), { cors: route.cors, bodyLimitBytes });
+    return apiPipeline(app, setup.deps, routeName(route), route.handler(setup), { cors: route.cors, bodyLimitBytes, streams: route.streams });
   }
-  return pagePipeline(setup.deps, route.handler(setup), pageFailed, bodyLimitBytes);
+  const guard = route.unlimited ? undefined : pageGuard;
+  return pagePipeline(setup.deps, routeName(route), route.handler(setup), pageFailed, { bodyLimitBytes, guard });
 }

@@ -91,8 +91,8 @@ export class HostLedger {
     return this.#of(hash).pendingRequest(hash, endpoint, day);
   }
 
-  answered(hash: string, endpoint: MeteredEndpoint, day: string, id: string): void {
-    this.#of(hash).answered(hash, endpoint, day, id);
+  discard(hash: string, endpoint: MeteredEndpoint, day: string, requestId: string): boolean {
+    return this.#of(hash).discard(hash, endpoint, day, requestId);
   }
 
   exhausted(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, used: number, until: number): void {

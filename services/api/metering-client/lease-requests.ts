@@ -41,10 +41,10 @@ export interface LeaseRequestsOptions {
   /** The units of a slot the holder has unused now (sent along, for the service's count of leased units). */
   holding: (hash: string, endpoint: MeteredEndpoint, holder: Holder, day: string) => Range[];
   /**
-   * The host's request id for a slot, shared by its workers (HostLedger.pendingRequest), and its answer: a
-   * grant whose reply one worker lost comes back to the next worker that asks.
+   * The host's request id for a slot, shared by its workers (HostLedger.pendingRequest): a grant whose reply
+   * one worker lost comes back to the next worker that asks. The grant that joins the ledger retires it.
    */
-  hostRequest: { id(hash: string, endpoint: MeteredEndpoint, day: string): string; answered(hash: string, endpoint: MeteredEndpoint, day: string, id: string): void };
+  hostRequestId: (hash: string, endpoint: MeteredEndpoint, day: string) => string;
 }
 
 export class LeaseRequests {
@@ -94,7 +94,7 @@ export class LeaseRequests {
     const request = {
       holder: this.o.holderId(r.holder),
       worker: this.o.workerName,
-      requestId: r.holder === 'host' ? this.o.hostRequest.id(r.hash, r.endpoint, r.day) : this.requestId(slot),
+      requestId: r.holder === 'host' ? this.o.hostRequestId(r.hash, r.endpoint, r.day) : this.requestId(slot),
       keyHash: r.hash,
       endpoint: r.endpoint,
       day: r.day,
@@ -110,8 +110,7 @@ export class LeaseRequests {
       throw storageFailureOf(error);
     }
     this.o.stats?.lease(reply.status, performance.now() - sent);
-    if (r.holder === 'host') this.o.hostRequest.answered(r.hash, r.endpoint, r.day, request.requestId);
-    else this.unanswered.delete(slot);
+    if (r.holder === 'worker') this.unanswered.delete(slot);
     apply(reply, epoch, request.requestId);
   }
 

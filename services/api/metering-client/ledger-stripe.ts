@@ -55,16 +55,12 @@ export interface Drained {
   unreported: boolean;
 }
 
-const APPLIED_IDS = 16;
 const slotKey = (hash: string, endpoint: string, day: string) => `s|${hash}|${endpoint}|${day}`;
-/** The id of the host's request for units of a slot that is out or was lost (every worker asks with it). */
-const pendingKey = (hash: string, endpoint: string, day: string) => `r|${hash}|${endpoint}|${day}`;
 /**
- * The ids of the last grants applied to a slot (APPLIED_IDS, newest first): the same reply, got by two workers,
- * is applied once, even when one of them gets it after a later grant was applied (metering answers a repeated id
- * with the same units, served ones included).
+ * The id of the host's request for units of a slot that is out or was lost (every worker asks with it), until
+ * a grant answering it joins the ledger.
  */
-const appliedKey = (hash: string, endpoint: string, day: string) => `a|${hash}|${endpoint}|${day}`;
+const pendingKey = (hash: string, endpoint: string, day: string) => `r|${hash}|${endpoint}|${day}`;
 const infoKey = (hash: string) => `k|${hash}`;
 const idKey = (keyId: string) => `i|${keyId}`;
 
@@ -165,18 +161,19 @@ export class LedgerStripe {
   }
 
   /**
-   * A grant to the host: its units join the slot. `used - held` (the slot's count less what metering counts as
-   * the host's: granted, not returned) is what the other holders account for.
+   * A grant to the host: its units join the slot, if it answers the slot's pending request (pendingRequest),
+   * which it retires in the same transaction. `used - held` (the slot's count less what metering counts as the
+   * host's: granted, not returned) is what the other holders account for.
    */
   grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, grant: { requestId: string; ranges: readonly Range[]; others: number }): void {
     const { ranges, others } = grant;
     this.#transaction(() => {
-      // Workers of the host ask with one request id (pendingRequest): metering answers a repeat with the same
-      // units, which must join the ledger once, or units taken meanwhile would be handed out again.
-      const applied = appliedKey(hash, endpoint, day);
-      const ids = this.#db.getBinary(applied)?.toString('utf8').split(',') ?? [];
-      if (ids.includes(grant.requestId)) return;
-      this.#db.putSync(applied, Buffer.from([grant.requestId, ...ids.slice(0, APPLIED_IDS - 1)].join(',')));
+      // Workers of the host ask with one request id, and metering answers each repeat of it with the same
+      // units: they must join the ledger once. A reply for an id that is no longer pending was applied
+      // already, however many grants joined since: a worker slow to read its reply would otherwise hand out
+      // again units the host's workers took meanwhile, or units metering has since reclaimed and granted to
+      // another holder.
+      if (!this.#retire(hash, endpoint, day, grant.requestId)) return;
       const key = slotKey(hash, endpoint, day);
       const rec = this.#read(key) ?? fresh();
       const merged = normalise([...rangesOf(rec), ...ranges]);
@@ -254,9 +251,7 @@ export class LedgerStripe {
     return this.#transaction(() => {
       const drained = this.#drainSlots('s|', 's}', (day) => day !== today);
       for (const key of Array.from(this.#db.getKeys({ start: 's|', end: 's}' }))) if (!key.endsWith(today)) this.#db.removeSync(key);
-      for (const [start, end] of [['r|', 'r}'], ['a|', 'a}']]) {
-        for (const key of Array.from(this.#db.getKeys({ start, end }))) if (!key.endsWith(today)) this.#db.removeSync(key);
-      }
+      for (const key of Array.from(this.#db.getKeys({ start: 'r|', end: 'r}' }))) if (!key.endsWith(today)) this.#db.removeSync(key);
       return drained;
     });
   }
@@ -275,7 +270,8 @@ export class LedgerStripe {
   /**
    * The id of the host's request for units of the slot: the one out or lost, else a new one. Every worker of
    * the host asks with it, so that a grant metering committed for a request whose reply was lost (metering
-   * killed or frozen) comes back to whichever worker asks next.
+   * killed or frozen) comes back to whichever worker asks next. Only the grant that joins the ledger retires
+   * it (grant): an id answered `exhausted` may be asked with again, which metering answers afresh.
    */
   pendingRequest(hash: string, endpoint: MeteredEndpoint, day: string): string {
     return this.#transaction(() => {
@@ -288,12 +284,21 @@ export class LedgerStripe {
     });
   }
 
-  /** The request `id` was answered: the next one gets a new id. */
-  answered(hash: string, endpoint: MeteredEndpoint, day: string, id: string): void {
-    this.#transaction(() => {
-      const key = pendingKey(hash, endpoint, day);
-      if (this.#db.getBinary(key)?.toString('utf8') === id) this.#db.removeSync(key);
-    });
+  /**
+   * A grant to the host that will not join the ledger (a key change crossed it, so its units go back): true
+   * when it answers the slot's pending request, which it retires, so that no other worker applies a repeat of
+   * it; false when another worker has applied or given back an answer to it already.
+   */
+  discard(hash: string, endpoint: MeteredEndpoint, day: string, requestId: string): boolean {
+    return this.#transaction(() => this.#retire(hash, endpoint, day, requestId));
+  }
+
+  /** Inside a write transaction: retires the slot's pending request if it is `requestId` (see grant). */
+  #retire(hash: string, endpoint: MeteredEndpoint, day: string, requestId: string): boolean {
+    const pending = pendingKey(hash, endpoint, day);
+    if (this.#db.getBinary(pending)?.toString('utf8') !== requestId) return false;
+    this.#db.removeSync(pending);
+    return true;
   }
 
   /** Inside a write transaction: empties the slots in [start, end) whose day is `chosen`, with what they held. */

@@ -44,9 +44,10 @@ export interface Meter {
   /**
    * Authenticates the key and takes one unit of its daily allowance for the endpoint.
    * Throws InvalidApiKeyError, QuotaExceededError (a refused request does not count) or
-   * MeteringUnavailableError (fail closed: never serve free).
+   * MeteringUnavailableError (fail closed: never serve free). `clientIp` (resolved through TRUST_PROXY): the
+   * address whose unknown keys are bounded (guards/unknown-keys.ts); without it, none are.
    */
-  admit(apiKey: string, endpoint: MeteredEndpoint): Promise<Admission>;
+  admit(apiKey: string, endpoint: MeteredEndpoint, clientIp?: string): Promise<Admission>;
   /**
    * The same decision when the worker or its host holds allowance: an Admission at once (a unit of the worker's
    * own block: the response is sent inside the socket's callback), or a promise of one settled at the end of
@@ -57,9 +58,14 @@ export interface Meter {
   /** Registers (idempotent on email) and issues a key; throws RateLimitedError, InvalidRegistrationError,
    *  MeteringUnavailableError. `clientIp` is already resolved through TRUST_PROXY. */
   register(input: RegistrationInput, clientIp: string): Promise<Registration>;
+  /**
+   * Throws RateLimitedError when `clientIp` is already over the key-creation limit (counting the attempt), so
+   * that the request is refused before its body is read.
+   */
+  refuseRegistration?(clientIp: string): void;
   /** Keys the worker holds (with their leases) now, for the metrics. */
   cachedKeys?(): number;
-  /** Whether the metering service answers now, and whether metering.db takes commits (for /healthz). */
+  /** Whether the metering service answers, and whether metering.db takes commits (for /healthz; may be up to a second old). */
   health(): Promise<MeteringHealth>;
   /** Returns unused leased units and drains the NATS connection. */
   close(): Promise<void>;

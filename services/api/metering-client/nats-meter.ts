@@ -1,12 +1,15 @@
 // The worker's Meter: the allowance (allowance.ts) decides each admission from units held in this worker or by
 // its host; when it holds none, the transport (transport.ts) asks the metering service over NATS and the
 // admission decides again (docs/metering.md).
-import { InvalidApiKeyError, MeteringUnavailableError } from '../../shared/domain-errors.ts';
+import { InvalidApiKeyError, MeteringStorageError, MeteringUnavailableError, RateLimitedError, RegistrationsBusyError } from '../../shared/domain-errors.ts';
 import { utcDay } from '../../shared/metering-protocol/day.ts';
 import { hashApiKey, isWellFormedKey } from '../../shared/metering-protocol/keys.ts';
+import type { NatsAuth } from '../../shared/nats-auth/credentials.ts';
 import type { LeaseReply } from '../../shared/metering-protocol/protocol.ts';
 import { Lru } from '../../shared/lru.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
+import { RegistrationGate } from '../guards/registration-gate.ts';
+import { UnknownKeys } from '../guards/unknown-keys.ts';
 import type { WorkerStats } from '../metrics/worker-stats.ts';
 import { Allowance, HOST_ASK_MS, REFILL_AT_SHARE, type Decision, type Holder, type Return } from './allowance.ts';
 import { HostLedger, type StorageEvents } from './host-ledger.ts';
@@ -26,16 +29,33 @@ export const ADMISSION_DEADLINE_MS = 1000;
  * still hits (a cache smaller than a cyclic working set never does).
  */
 export const HASH_CACHE_SIZE = 20_000;
+/**
+ * /healthz's view of metering: a healthy answer serves every /healthz of the next second, and while one ping is
+ * out every /healthz waits for it, so a flood of /healthz is not a flood of pings on metering's one thread. An
+ * unhealthy answer is not kept: recovery shows at the next /healthz (a ping to a metering that is down is
+ * answered by NATS itself, no responders). A load balancer polling every few seconds sees a failure within 1 s.
+ */
+export const HEALTH_CACHE_MS = 1000;
+
+/** A ping to metering for /healthz: sent at `at`, still out (`pending`), or answered healthy or not. */
+interface HealthAnswer {
+  at: number;
+  pending: boolean;
+  healthy: boolean;
+  answer: Promise<MeteringHealth>;
+}
 
 export interface ConnectMeterOptions {
   natsUrl: string;
+  /** The api role's NATS user and inbox prefix (services/shared/nats-auth); none on a bus without users. */
+  natsAuth?: NatsAuth;
   workerName: string;
   /** DATA_DIR: the host's shared allowance lives in DATA_DIR/host-allowance, one per host. */
   dataDir: string;
   /** Injected clock (ms since epoch); defaults to Date.now. */
   now?: () => number;
-  /** Lease requests' outcomes and round trips, for the metrics. */
-  stats?: Pick<WorkerStats, 'lease'>;
+  /** Lease requests' outcomes and round trips, and the guards' refusals, for the metrics. */
+  stats?: Pick<WorkerStats, 'lease' | 'guarded'>;
   /** Told once when the host's allowance file stops taking commits (a full disk), and once when it takes them again. */
   storage?: StorageEvents;
 }
@@ -43,6 +63,17 @@ export interface ConnectMeterOptions {
 export async function connectMeter(options: ConnectMeterOptions): Promise<Meter> {
   const meter = new NatsMeter(options);
   await meter.connect();
+  return meter;
+}
+
+/**
+ * A meter that connects in the background, trying until NATS answers: the worker listens at once (the website
+ * and the downloads need no metering), and metered requests and registrations fail closed until it is connected.
+ * `onConnectError` hears of a first connection that failed for good (credentials refused).
+ */
+export function startMeter(options: ConnectMeterOptions, onConnectError: (error: unknown) => void): Meter {
+  const meter = new NatsMeter(options);
+  meter.connect(true).catch(onConnectError);
   return meter;
 }
 
@@ -64,6 +95,9 @@ export class NatsMeter implements Meter {
   /** Event-loop turns, counted while admissions happen: two units of a slot taken in one turn mean volume. */
   #turn = 0;
   #turnEnding = false;
+  readonly #registrations: RegistrationGate;
+  readonly #unknownKeys = new UnknownKeys();
+  #health: HealthAnswer | undefined;
   readonly #endTurn = (): void => {
     this.#turn++;
     this.#turnEnding = false;
@@ -74,21 +108,21 @@ export class NatsMeter implements Meter {
     this.allowance = new Allowance(new HostLedger(o.dataDir, o.storage), (r) => this.#giveBack(r));
     this.#takes = new HostTakes(this.allowance.host, this.#now, REFILL_AT_SHARE, HOST_ASK_MS);
     this.#sweeper = new LeaseSweeper(this.allowance, this.#now);
+    this.#registrations = new RegistrationGate(this.#now);
   }
 
-  async connect(): Promise<void> {
-    this.#transport = await connectTransport(
+  async connect(waitOnFirstConnect = false): Promise<void> {
+    const transport = await connectTransport(
       {
         natsUrl: this.o.natsUrl,
+        natsAuth: this.o.natsAuth,
+        waitOnFirstConnect,
         workerName: this.o.workerName,
         hostHolder: this.allowance.host.hostId,
         stats: this.o.stats,
         epoch: () => this.#epoch,
         holding: (hash, endpoint, holder, day) => this.allowance.holding(hash, endpoint, holder, day),
-        hostRequest: {
-          id: (hash, endpoint, day) => this.allowance.host.pendingRequest(hash, endpoint, day),
-          answered: (hash, endpoint, day, id) => this.allowance.host.answered(hash, endpoint, day, id),
-        },
+        hostRequestId: (hash, endpoint, day) => this.allowance.host.pendingRequest(hash, endpoint, day),
       },
       {
         keysChanged: (hashes) => {
@@ -102,6 +136,12 @@ export class NatsMeter implements Meter {
         },
       },
     );
+    // Closed while it was connecting (a worker stopped before NATS came up): nothing is left open.
+    if (this.#closing !== undefined) {
+      await transport.close(false);
+      return;
+    }
+    this.#transport = transport;
   }
 
   get #nats(): MeteringTransport {
@@ -109,7 +149,7 @@ export class NatsMeter implements Meter {
     return this.#transport;
   }
 
-  admit(apiKey: string, endpoint: MeteredEndpoint): Promise<Admission> {
+  admit(apiKey: string, endpoint: MeteredEndpoint, clientIp?: string): Promise<Admission> {
     // Malformed keys are refused without any lookup.
     if (!isWellFormedKey(apiKey)) return Promise.reject(new InvalidApiKeyError('malformed API key'));
     const hash = this.#hashOf(apiKey);
@@ -119,7 +159,16 @@ export class NatsMeter implements Meter {
     const decision = this.#sendAhead(hash, endpoint, held);
     if (decision.kind === 'admitted') return Promise.resolve(decision.admission);
     if (decision.kind === 'refused') return Promise.reject(decision.error);
-    return this.#admitSlowly(hash, endpoint, decision.holder);
+    if (clientIp === undefined || this.allowance.keys.get(hash) !== undefined) return this.#admitSlowly(hash, endpoint, decision.holder);
+    // A key this worker does not know, from an address whose keys keep turning out unknown: no lookup.
+    if (this.#unknownKeys.exhausted(clientIp, this.#now())) {
+      this.o.stats?.guarded('unknown_keys');
+      return Promise.reject(new InvalidApiKeyError('unknown keys from this address at their limit'));
+    }
+    return this.#admitSlowly(hash, endpoint, decision.holder).catch((error: unknown) => {
+      if (error instanceof InvalidApiKeyError) this.#unknownKeys.refused(clientIp, this.#now());
+      throw error;
+    });
   }
 
   admitNow(apiKey: string, endpoint: MeteredEndpoint): Admission | Promise<Admission> | undefined {
@@ -167,7 +216,7 @@ export class NatsMeter implements Meter {
   /** A request for units that the decision says to send ahead goes out in the background. */
   #sendAhead(hash: string, endpoint: MeteredEndpoint, decision: Decision): Decision {
     const ahead = decision.kind === 'admitted' ? decision.ahead : undefined;
-    if (ahead !== undefined && !this.#nats.leases.inFlight(hash, endpoint, ahead.holder)) {
+    if (ahead !== undefined && this.#transport !== undefined && !this.#transport.leases.inFlight(hash, endpoint, ahead.holder)) {
       // Nothing waits on it: if it fails, the admission that finds nothing held asks again and reports.
       this.#ask(hash, endpoint, ahead.holder, ahead.day, Math.max(1, ahead.ahead)).catch(() => {
         if (ahead.holder === 'host') this.allowance.host.askFailed(hash, endpoint, ahead.day);
@@ -176,7 +225,20 @@ export class NatsMeter implements Meter {
     return decision;
   }
 
-  async #admitSlowly(hash: string, endpoint: MeteredEndpoint, first: Holder): Promise<Admission> {
+  /** #admitAsking; a full disk met on the way ends the healthy /healthz answer kept (HEALTH_CACHE_MS) at once. */
+  #admitSlowly(hash: string, endpoint: MeteredEndpoint, first: Holder): Promise<Admission> {
+    return this.#admitAsking(hash, endpoint, first).catch((error: unknown) => {
+      this.#storageFailed(error);
+      throw error;
+    });
+  }
+
+  /** From the first commit that failed for lack of space, /healthz asks again rather than answer a kept 200. */
+  #storageFailed(error: unknown): void {
+    if (error instanceof MeteringStorageError) this.#health = undefined;
+  }
+
+  async #admitAsking(hash: string, endpoint: MeteredEndpoint, first: Holder): Promise<Admission> {
     const deadline = performance.now() + ADMISSION_DEADLINE_MS;
     let holder = first;
     for (;;) {
@@ -194,7 +256,9 @@ export class NatsMeter implements Meter {
   /** One request for units of a slot (joined by the admissions that wait for the same); `ahead` 0: for a waiting admission. */
   #ask(hash: string, endpoint: MeteredEndpoint, holder: Holder, day: string | undefined, ahead: number): Promise<void> {
     const askedFor = day ?? utcDay(this.#now());
-    return this.#nats.leases.acquire(hash, endpoint, askedFor, holder, ahead, (reply, sentAtEpoch, requestId) =>
+    // Not connected yet (NATS down since start): the admission fails closed, as a rejection, never a throw.
+    if (this.#transport === undefined) return Promise.reject(new MeteringUnavailableError('metering is not connected yet'));
+    return this.#transport.leases.acquire(hash, endpoint, askedFor, holder, ahead, (reply, sentAtEpoch, requestId) =>
       this.#apply(hash, endpoint, holder, reply, sentAtEpoch, requestId),
     );
   }
@@ -202,8 +266,9 @@ export class NatsMeter implements Meter {
   #apply(hash: string, endpoint: MeteredEndpoint, holder: Holder, reply: LeaseReply, sentAtEpoch: number, requestId: string): void {
     if (reply.status !== 'invalid' && this.#epoch !== sentAtEpoch) {
       // A keys-changed broadcast arrived while this request was out: the key may now be revoked. Give the
-      // units back and let the waiters ask again, so that the service checks the key again.
-      if (reply.status === 'granted') {
+      // units back and let the waiters ask again, so that the service checks the key again. A host's grant is
+      // this worker's to give back only if no other worker of the host has applied the same reply.
+      if (reply.status === 'granted' && (holder === 'worker' || this.allowance.host.discard(hash, endpoint, reply.day, requestId))) {
         void this.#nats.releaseRetrying(holder, { keyHash: hash, keyId: reply.key.id, endpoint, day: reply.day }, reply.ranges, false);
       }
       return;
@@ -258,12 +323,42 @@ export class NatsMeter implements Meter {
     return this.allowance.keys.usable.size;
   }
 
+  refuseRegistration(clientIp: string): void {
+    try {
+      this.#registrations.refuseEarly(clientIp);
+    } catch (error) {
+      this.o.stats?.guarded('registration');
+      throw error;
+    }
+  }
+
+  /**
+   * Through the worker's gate (guards/registration-gate.ts). A key issued here needs nothing from the negative
+   * cache to work at once: 160 random bits were never refused before.
+   */
   register(input: RegistrationInput, clientIp: string): Promise<Registration> {
-    return this.#nats.register(input, clientIp);
+    // Not connected yet (NATS down since start): fails closed, as a rejection.
+    const ask = () =>
+      this.#transport === undefined ? Promise.reject(new MeteringUnavailableError('metering is not connected yet')) : this.#transport.register(input, clientIp);
+    return this.#registrations.register(clientIp, ask).catch((error: unknown) => {
+      this.#storageFailed(error);
+      if (error instanceof RateLimitedError) this.o.stats?.guarded('registration');
+      else if (error instanceof RegistrationsBusyError) this.o.stats?.guarded('registrations_busy');
+      throw error;
+    });
   }
 
   health(): Promise<MeteringHealth> {
-    return this.#nats.health();
+    if (this.#transport === undefined) return Promise.resolve({ reachable: false, canCommit: false });
+    const kept = this.#health;
+    if (kept !== undefined && (kept.pending || (kept.healthy && performance.now() - kept.at < HEALTH_CACHE_MS))) return kept.answer;
+    const asked: HealthAnswer = { at: performance.now(), pending: true, healthy: false, answer: this.#nats.health() };
+    this.#health = asked;
+    void asked.answer.then((h) => {
+      asked.pending = false;
+      asked.healthy = h.reachable && h.canCommit;
+    });
+    return asked.answer;
   }
 
   close(): Promise<void> {

@@ -6,6 +6,7 @@ import {
   MeteringStorageError,
   MeteringUnavailableError,
   RateLimitedError,
+  RegistrationsBusyError,
 } from '../../shared/domain-errors.ts';
 import { call, MeteringServiceError } from '../../shared/metering-protocol/client.ts';
 import { RPC } from '../../shared/metering-protocol/protocol.ts';
@@ -18,6 +19,7 @@ export async function register(nc: NatsConnection, input: RegistrationInput, cli
     if (!(err instanceof MeteringServiceError)) throw err;
     if (err.kind === 'rate_limited') throw new RateLimitedError(err.message);
     if (err.kind === 'invalid_registration') throw new InvalidRegistrationError(err.parameter ?? 'body', err.message);
+    if (err.kind === 'busy') throw new RegistrationsBusyError(`registration refused: ${err.message}`);
     if (err.kind === 'unavailable') throw new MeteringStorageError(`registration failed: ${err.message}`, { cause: err });
     throw new MeteringUnavailableError(`registration failed: ${err.message}`, { cause: err });
   }

@@ -1,6 +1,7 @@
 // Periodic housekeeping of a worker's own leases: the units of a key no longer at volume go back within about
 // a second, past days' units at the end of the UTC day, and empty entries are dropped; the host's units of
 // past days go back once the day has turned.
+import { MeteringStorageError } from '../../shared/domain-errors.ts';
 import { utcDay } from '../../shared/metering-protocol/day.ts';
 import type { Allowance } from './allowance.ts';
 
@@ -21,7 +22,14 @@ export class LeaseSweeper {
     private readonly allowance: Allowance,
     private readonly now: () => number,
   ) {
-    this.timer = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
+    this.timer = setInterval(() => {
+      try {
+        this.sweep();
+      } catch (error) {
+        // A full disk under the host's ledger (reported once by it): the next tick tries again.
+        if (!(error instanceof MeteringStorageError)) throw error;
+      }
+    }, SWEEP_INTERVAL_MS);
     this.timer.unref();
   }
 

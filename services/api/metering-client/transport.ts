@@ -6,6 +6,7 @@ import { connect, Events, type NatsConnection, type Subscription } from 'nats';
 
 import { call, encodeJson, tryDecodeJson } from '../../shared/metering-protocol/client.ts';
 import { keysChangedEvent, reclaimRequest, RPC } from '../../shared/metering-protocol/protocol.ts';
+import type { NatsAuth } from '../../shared/nats-auth/credentials.ts';
 import type { Range } from '../../shared/metering-protocol/ranges.ts';
 import { KEYS_CHANGED_SUBJECT, reclaimSubject } from '../../shared/metering-protocol/subjects.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
@@ -32,17 +33,20 @@ export interface TransportEvents {
 
 export interface TransportOptions {
   natsUrl: string;
+  natsAuth?: NatsAuth;
+  /** Keep trying the first connection until NATS answers (a worker started while NATS is down), instead of failing. */
+  waitOnFirstConnect?: boolean;
   workerName: string;
   /** The host's lease-holder id (HostLedger.hostId). */
   hostHolder: string;
   stats?: Pick<WorkerStats, 'lease'>;
   epoch: () => number;
   holding: (hash: string, endpoint: MeteredEndpoint, holder: Holder, day: string) => Range[];
-  hostRequest: LeaseRequestsOptions['hostRequest'];
+  hostRequestId: LeaseRequestsOptions['hostRequestId'];
 }
 
 export async function connectTransport(o: TransportOptions, events: TransportEvents): Promise<MeteringTransport> {
-  const nc = await connect({ servers: o.natsUrl, name: o.workerName, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_TIME_WAIT_MS });
+  const nc = await connect({ servers: o.natsUrl, ...o.natsAuth, waitOnFirstConnect: o.waitOnFirstConnect ?? false, name: o.workerName, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_TIME_WAIT_MS });
   return new MeteringTransport(nc, o, events);
 }
 
@@ -85,7 +89,7 @@ export class MeteringTransport {
       epoch: o.epoch,
       stats: o.stats,
       holding: o.holding,
-      hostRequest: o.hostRequest,
+      hostRequestId: o.hostRequestId,
     });
     void this.#watchStatus(events);
   }

@@ -16,6 +16,12 @@ export type AdmittedBy = 'held' | 'asked';
  * (timeout, metering unreachable).
  */
 export type LeaseOutcome = 'granted' | 'exhausted' | 'invalid' | 'failed';
+/**
+ * A request refused by one of the worker's own bounds, before it cost the metering service anything: `website`
+ * (an address over its allowance of pages), `registration` (over the key-creation limit), `registrations_busy`
+ * (registrations in flight at their bound), `unknown_keys` (an address whose keys keep turning out unknown).
+ */
+export type Guard = 'website' | 'registration' | 'registrations_busy' | 'unknown_keys';
 
 /** What the request path and the meter record; plain increments. */
 export interface WorkerStats {
@@ -25,6 +31,9 @@ export interface WorkerStats {
   /** A metered request refused before its handler ran, by the error code it was answered with. */
   refused(endpoint: string, code: string): void;
   lease(outcome: LeaseOutcome, ms: number): void;
+  guarded(guard: Guard): void;
+  /** A request refused because metering could not be asked (http/fail-closed.ts). */
+  failedClosed?(reason: 'unreachable' | 'storage'): void;
 }
 
 class Histogram {
@@ -72,6 +81,8 @@ export class WorkerCounters implements WorkerStats {
   readonly #endpoints = new Map<string, EndpointStats>();
   readonly #leases = new Map<LeaseOutcome, number>();
   readonly #leaseTime = new Histogram(LEASE_BUCKETS_MS);
+  readonly #guarded = new Map<Guard, number>();
+  readonly #failedClosed = { unreachable: 0, storage: 0 };
 
   request(route: string, status: number, ms: number): void {
     let stats = this.#routes.get(route);
@@ -95,6 +106,14 @@ export class WorkerCounters implements WorkerStats {
   lease(outcome: LeaseOutcome, ms: number): void {
     this.#leases.set(outcome, (this.#leases.get(outcome) ?? 0) + 1);
     this.#leaseTime.observe(ms);
+  }
+
+  guarded(guard: Guard): void {
+    this.#guarded.set(guard, (this.#guarded.get(guard) ?? 0) + 1);
+  }
+
+  failedClosed(reason: 'unreachable' | 'storage'): void {
+    this.#failedClosed[reason]++;
   }
 
   #endpoint(endpoint: string): EndpointStats {
@@ -125,6 +144,12 @@ export class WorkerCounters implements WorkerStats {
     return [
       { name: 'dict_http_requests_total', help: 'Requests answered, by route pattern and status.', type: 'counter', values: requests },
       {
+        name: 'dict_failed_closed_total',
+        help: 'Requests refused (internal_error) because metering could not be asked: unreachable, or unable to commit (storage).',
+        type: 'counter',
+        values: Object.entries(this.#failedClosed).map(([reason, value]) => ({ labels: { reason }, value })),
+      },
+      {
         name: 'dict_http_request_duration_seconds',
         help: "Time from a request's arrival in the worker to its response, by route pattern.",
         type: 'histogram',
@@ -147,6 +172,12 @@ export class WorkerCounters implements WorkerStats {
         help: 'Round-trip time of requests for quota to the metering service.',
         type: 'histogram',
         values: this.#leaseTime.values('dict_lease_request_duration_seconds', {}),
+      },
+      {
+        name: 'dict_guard_refusals_total',
+        help: "Requests refused by the worker's own bounds before reaching the metering service, by guard (website, registration, registrations_busy, unknown_keys).",
+        type: 'counter',
+        values: [...this.#guarded].map(([guard, n]) => ({ labels: { guard }, value: n })),
       },
     ];
   }

@@ -81,6 +81,8 @@ function registrationHandler({ deps }: RouteSetup): ApiHandler<BodyRequest> {
     // Access-Control-Allow-Origin on the preflight, routes.ts); this refuses those that skip the preflight,
     // before the throttle counts the visitor's address.
     if (isCrossOriginBrowser(req.headers)) throw invalidParameter('Origin', CROSS_ORIGIN_PROBLEM);
+    // An address over the key-creation limit is refused before its body is read (and the attempt counted).
+    deps.meter.refuseRegistration?.(ip);
     const body = await readJsonObject(req);
     const input = parseInput(developersCreateBodySchema, body, 'body');
     const registration = await deps.meter.register(input, ip);

@@ -13,6 +13,7 @@ export const downloadsGet: ApiRoute = {
   kind: 'api',
   method: 'GET',
   path: `${DOWNLOADS_PATH}/{name}`,
+  streams: true,
   handler: downloadHandler,
 };
 

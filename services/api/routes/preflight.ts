@@ -10,6 +10,7 @@ import type { PageRoute } from '../http/route.ts';
  */
 export const developersPreflight: PageRoute = {
   kind: 'page',
+  unlimited: true,
   method: 'OPTIONS',
   path: '/api/v1/developers',
   handler: () => (_req, res) => {
@@ -20,6 +21,7 @@ export const developersPreflight: PageRoute = {
 
 export const apiPreflight: PageRoute = {
   kind: 'page',
+  unlimited: true,
   method: 'OPTIONS',
   path: '/api/*',
   handler: () => (_req, res) => {

@@ -8,6 +8,7 @@ import { CompressedBody } from '../http/compression.ts';
 import { snapshotEtag } from '../http/etag.ts';
 import { ENTRY_CACHE_CONTROL } from '../http/headers.ts';
 import { decodePathParam } from '../http/params.ts';
+import { registerQueryCache } from '../http/query-keys.ts';
 import { representations, storedReply } from '../http/representations.ts';
 import { ETAG_HEADERS, METERED_ERRORS, NOT_FOUND, NOT_MODIFIED } from '../openapi/components.ts';
 
@@ -51,22 +52,35 @@ export const wordsGet: MeteredRoute = {
   handler: entryHandler,
 };
 
-function entryHandler({ deps }: RouteSetup): MeteredGetHandler {
+/**
+ * The one spelling of an id or slug that keys the cache: decoded, and an integer id without leading zeros. Keyed
+ * by the raw text, each percent-encoded alias of a large entry would hold a copy of its body.
+ */
+export function canonicalEntryId(decoded: string): string {
+  return /^\d{1,16}$/.test(decoded) ? String(Number(decoded)) : decoded;
+}
+
+function entryHandler({ deps, app }: RouteSetup): MeteredGetHandler {
   const etag = snapshotEtag(deps.snapshot.meta);
   const reps = representations([['cache-control', ENTRY_CACHE_CONTROL]], etag);
-  // Keyed by the raw path parameter: a hit skips decoding, validation and the SQLite lookup.
   const cache = new Lru<CompressedBody>(ENTRY_CACHE_ENTRIES, { secondSighting: true });
+  registerQueryCache(app, 'entries', cache as Lru<unknown>);
   const missing = (): Error => notFound('No entry matches that id or slug.');
   return (req) => {
     const raw = req.params[0];
-    const kept = cache.get(raw);
-    if (kept !== undefined) return storedReply(req, kept, reps);
+    // A parameter without escapes is already decoded (the usual request): a hit skips decoding and the lookup.
+    const plain = !raw.includes('%');
+    const fast = plain ? cache.get(raw) : undefined;
+    if (fast !== undefined) return storedReply(req, fast, reps);
     // Spec: this route answers 404 for anything that names no entry, a broken encoding included.
     const parsed = wordsGetParamsSchema.safeParse({ id: decodePathParam(raw) });
     if (!parsed.success) throw missing();
-    const json = deps.snapshot.entryJson(parsed.data.id);
+    const id = canonicalEntryId(parsed.data.id);
+    const kept = id === raw ? undefined : cache.get(id);
+    if (kept !== undefined) return storedReply(req, kept, reps);
+    const json = deps.snapshot.entryJson(id);
     if (json === undefined) throw missing();
     const body = new CompressedBody(Buffer.from(json));
-    return storedReply(req, cache.set(raw, body) ? body : body.identity, reps);
+    return storedReply(req, cache.set(id, body) ? body : body.identity, reps);
   };
 }

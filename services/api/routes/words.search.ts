@@ -9,7 +9,7 @@ import { extendBlock, ownBlock, ownBytes, replyHeaders, SEARCH_CACHE_CONTROL } f
 import { languageResolver } from '../http/language.ts';
 import { checkQueryLength, registerQueryCache, spellsKnownParameters } from '../http/query-keys.ts';
 import { intParam, queryParser } from '../http/query-schemas.ts';
-import { VARY_ENCODING } from '../http/representations.ts';
+import { METERED_VARY } from '../http/representations.ts';
 import { BAD_REQUEST, METERED_ERRORS, RATE_LIMIT_HEADERS } from '../openapi/components.ts';
 
 import type { Deps } from '../deps.ts';
@@ -77,7 +77,7 @@ interface RenderedPage {
 }
 
 /** Every page's constant headers, encoded once; a page adds its Content-Range. */
-const PAGE_HEADERS = replyHeaders([['cache-control', SEARCH_CACHE_CONTROL], VARY_ENCODING]);
+const PAGE_HEADERS = replyHeaders([['cache-control', SEARCH_CACHE_CONTROL], METERED_VARY]);
 /** A page's body starts here, then the items, then the rest of the envelope (PaginatedWordsSchema's order). */
 const BODY_HEAD = '{"data":[';
 /** Scratch for bodies at first: a page of 100 items is a few tens of kB; it grows for a larger one. */

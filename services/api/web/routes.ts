@@ -124,11 +124,15 @@ const about = keptPageRoute('/about', ({ deps }) =>
   }),
 );
 
-const staticFiles = STATIC_PATHS.map((path) =>
-  page(path, () => {
-    const file = loadStaticFiles().files.get(path);
-    if (file === undefined) throw new Error(`no static file for ${path}`);
-    return (req, res) => serveStatic(req, res, file);
+/** Files are not pages: outside the allowance of pages (http/route.ts, `unlimited`). */
+const staticFiles = STATIC_PATHS.map(
+  (path): PageRoute => ({
+    ...page(path, () => {
+      const file = loadStaticFiles().files.get(path);
+      if (file === undefined) throw new Error(`no static file for ${path}`);
+      return (req, res) => serveStatic(req, res, file);
+    }),
+    unlimited: true,
   }),
 );
 

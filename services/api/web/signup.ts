@@ -100,6 +100,14 @@ export function signupHandler(deps: Deps, assets: AssetUrls): PageHandler<BodyRe
       sendHtml(req, res, developersPage({ assets, contact, problem: CROSS_SITE_PROBLEM }), { status: 403, cache: CACHE.noStore });
       return;
     }
+    try {
+      // An address over the key-creation limit is refused before its form is read (and the attempt counted).
+      deps.meter.refuseRegistration?.(ip);
+    } catch (err) {
+      const failure = failurePage(err, deps, assets, {});
+      sendHtml(req, res, failure.page, { status: failure.status, cache: CACHE.noStore, headers: failure.headers });
+      return;
+    }
     let body: Record<string, unknown> = {};
     if (mediaType(req.headers['content-type']) === 'application/x-www-form-urlencoded') {
       try {

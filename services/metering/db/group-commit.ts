@@ -15,6 +15,11 @@ export class GroupCommit {
 
   constructor(private readonly db: Db) {}
 
+  /** Writes waiting for the next group. */
+  get pending(): number {
+    return this.#queue.length;
+  }
+
   /**
    * Runs `write` (which may itself be a transaction: it then runs in a savepoint of the group's, so that a
    * write that throws undoes only its own part) in the next group; resolves once the group has committed.

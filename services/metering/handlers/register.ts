@@ -1,8 +1,11 @@
-// dict.metering.v1.register: throttles per IP, then creates the developer (idempotent on email) and a key.
+// dict.metering.v1.register: throttles per IP, then creates the developer (idempotent on email) and a key, in
+// the registrations' own group commit (one transaction and one fsync for the registrations of an event-loop
+// turn), with a bound on how many may wait for it.
 import { randomBytes } from 'node:crypto';
 
 import type { z } from 'zod';
 
+import { canonicalEmail, emailProblem } from '../../shared/email.ts';
 import { displayPrefix, generateApiKey, hashApiKey } from '../../shared/metering-protocol/keys.ts';
 import type { registerReply, RegisterRequest } from '../../shared/metering-protocol/protocol.ts';
 import { ServiceFault, type MeteringContext } from '../context.ts';
@@ -12,23 +15,31 @@ const ORGANIZATION_MAX = 200;
 const USE_CASE_MAX = 500;
 const KEY_NAME_MAX = 100;
 const DEFAULT_KEY_NAME = 'default';
-/** Permissive address shape, the same the route checks. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Registrations waiting for their group commit, at most: beyond, one is refused at once (`busy`), so that
+ * a flood from many addresses can neither queue without bound nor make one commit long enough to hold up the
+ * leases that share this thread (a registration's transaction takes tens of microseconds).
+ */
+export const MAX_PENDING_REGISTRATIONS = 64;
+const RATE_LIMITED = 'too many key requests from this address';
 
-export function handleRegister(ctx: MeteringContext, req: RegisterRequest): z.infer<typeof registerReply> {
+export function handleRegister(ctx: MeteringContext, req: RegisterRequest): Promise<z.infer<typeof registerReply>> {
   const now = ctx.now();
-  // Checked first and recorded even when refused: spec, every request counts.
-  if (!ctx.throttle.attempt(req.clientIp, now)) {
-    throw new ServiceFault('rate_limited', 'too many key requests from this address');
-  }
-  const email = req.input.email.trim().toLowerCase();
-  if (!EMAIL_SHAPE.test(email)) {
-    throw new ServiceFault('invalid_registration', "Invalid parameter 'email': must be an email address", 'email');
-  }
-  const text = (v: string | undefined, max: number) => v?.trim().slice(0, max) || null;
+  // Checked first and counted even when refused (spec: every request counts), in memory: nothing is written.
+  if (!ctx.throttle.attempt(req.clientIp, now)) throw new ServiceFault('rate_limited', RATE_LIMITED);
+  const email = canonicalEmail(req.input.email);
+  const problem = emailProblem(email);
+  if (problem !== undefined) throw new ServiceFault('invalid_registration', `Invalid parameter 'email': ${problem}`, 'email');
+  if (ctx.registrations.pending >= MAX_PENDING_REGISTRATIONS) throw new ServiceFault('busy', 'registrations are busy: try again shortly');
+  // The group's transaction is IMMEDIATE: another metering process cannot insert the same email, or a key of
+  // the same address, between this one's read and its insert.
+  return ctx.registrations.run(() => create(ctx, req, email, now));
+}
 
-  // IMMEDIATE: another metering process cannot insert the same email between this one's read and its insert.
+function create(ctx: MeteringContext, req: RegisterRequest, email: string, now: number): z.infer<typeof registerReply> {
+  const text = (v: string | undefined, max: number) => v?.trim().slice(0, max) || null;
   return ctx.db.transaction(() => {
+    if (!ctx.throttle.issue(req.clientIp, now)) throw new ServiceFault('rate_limited', RATE_LIMITED);
     let developer = ctx.accounts.developerByEmail(email);
     if (!developer) {
       ctx.accounts.insertDeveloper({
@@ -63,5 +74,5 @@ export function handleRegister(ctx: MeteringContext, req: RegisterRequest): z.in
       apiKey,
       keyPrefix: displayPrefix(apiKey),
     };
-  }).immediate();
+  })();
 }

@@ -58,7 +58,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'developers set-plan': {
-    usage: `developers set-plan <email> <${PLANS.join('|')}> [--keys <prefix>[,<prefix>…] | --all-keys]`,
+    usage: `developers set-plan <email> <${PLANS.join('|')}> (--keys <prefix>[,<prefix>…] | --all-keys)`,
     async run(nc, args, flags) {
       need(args, 2, this.usage);
       if (!(PLANS as readonly string[]).includes(args[1])) throw new UsageError(`unknown plan ${args[1]}; use one of ${PLANS.join(', ')}`);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 
 import { DEFAULT_DATA_DIR, readEnv } from '../../shared/env.ts';
+import { natsAuthFor, type NatsAuth } from '../../shared/nats-auth/credentials.ts';
 
 const opsEnvSchema = z.object({
   NATS_URL: z.string().url().optional(),
@@ -14,10 +15,12 @@ export interface OpsConfig {
   /** Set when the environment names the server; otherwise found through the stack of dataDir. */
   natsUrl?: string;
   dataDir: string;
+  /** The ops role's NATS user (DATA_DIR/nats/credentials.json) and inbox prefix. */
+  natsAuth: NatsAuth;
 }
 
 export function readOpsConfig(source: NodeJS.ProcessEnv = process.env): OpsConfig {
   const env = readEnv(opsEnvSchema, source);
   const natsUrl = env.NATS_URL ?? (env.NATS_PORT === undefined ? undefined : `nats://127.0.0.1:${env.NATS_PORT}`);
-  return { natsUrl, dataDir: env.DATA_DIR };
+  return { natsUrl, dataDir: env.DATA_DIR, natsAuth: natsAuthFor(env.DATA_DIR, 'ops') };
 }

@@ -82,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let nc;
   try {
-    nc = await connect({ servers: url, name: `ops-${path.basename(process.argv[1] ?? 'cli')}` });
+    nc = await connect({ servers: url, ...config.natsAuth, name: `ops-${path.basename(process.argv[1] ?? 'cli')}` });
   } catch (err) {
     process.stderr.write(`cannot reach NATS at ${url}: ${(err as Error).message}\n`);
     return EXIT_UNAVAILABLE;

@@ -136,6 +136,7 @@ export const ERROR_KINDS = [
   'rate_limited',
   'invalid_registration',
   'unavailable',
+  'busy',
   'internal',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
@@ -147,6 +148,8 @@ export const ERROR_KIND_STATUS: Readonly<Record<ErrorKind, number>> = {
   invalid_registration: 400,
   /** metering.db takes no commits (a full disk): already logged once by the service, not per request. */
   unavailable: 503,
+  /** Registrations waiting for their commit are at their bound: refused at once, tried again later. */
+  busy: 503,
   internal: 500,
 };
 export const errorBody = z.object({

@@ -72,6 +72,17 @@ describe('answers (real corpora)', { skip: snap.meta.sample && 'built from the s
     }
     assert.ok(top('nwa', 'ig', 3).some((i) => i.exactForm === nfc('ǹnwa')), show(top('nwa', 'ig')));
   });
+  it('answers - Standard Igbo written with underdots finds the entry of those letters before its homographs (bụ, dị, ọchịchị)', () => {
+    for (const [q, form, other] of [
+      ['bụ', '-bụ', '-bu'],
+      ['dị', '-dị', 'di'],
+      ['ọchịchị', 'òchịchị', 'òchìchì'],
+    ] as const) {
+      const items = top(nfc(q), 'ig', 10);
+      assert.equal(items[0]?.exactForm, nfc(form), `${q}: ${show(items)}`);
+      assert.ok(items.some((i) => i.exactForm === nfc(other)), `${q} still finds ${other}: ${show(items)}`);
+    }
+  });
   it('answers - no entry is served without an English gloss, and none claims a review no source made', () => {
     assert.ok(all.length > 30_000, `${all.length} entries`);
     assert.deepEqual(all.filter((e) => e.glosses.length === 0).map((e) => `${e.language} ${e.exactForm}`), []);

@@ -1,5 +1,5 @@
-// ops developers set-plan <email> <plan> [--keys <prefix>,… | --all-keys]: the keys named (or the developer's only
-// usable key) move to the plan; the new limit applies on every worker within a second.
+// ops developers set-plan <email> <plan> (--keys <prefix>,… | --all-keys): the keys named move to the plan; the new
+// limit applies on every worker within a second.
 import type { Plan } from '../../../shared/plans.ts';
 import { ServiceFault, type MeteringContext } from '../../context.ts';
 import { keyStatus, type KeyRecord } from '../../store/accounts.ts';
@@ -26,7 +26,8 @@ export function handleDevelopersSetPlan(ctx: MeteringContext, req: { email: stri
 
 /**
  * Registration is idempotent on email (spec), so a developer's keys may include one a stranger registered under
- * their address. A plan change is therefore never applied to several keys unless the operator says which.
+ * their address, and even their only key may be a stranger's (the owner never registered). A plan change is
+ * therefore applied only to the keys the operator names, or to all of them when told so.
  */
 function chooseKeys(ctx: MeteringContext, req: { email: string; keys?: string[]; allKeys?: boolean }, keys: KeyRecord[]): KeyRecord[] {
   if (req.keys !== undefined && req.allKeys) throw new ServiceFault('bad_request', 'name keys with --keys or choose --all-keys, not both');
@@ -40,13 +41,11 @@ function chooseKeys(ctx: MeteringContext, req: { email: string; keys?: string[];
     });
   }
   const usable = keys.filter((k) => keyStatus(k, ctx.now()) === 'usable');
-  if (usable.length > 1) {
-    throw new ServiceFault(
-      'ambiguous',
-      `${req.email} has ${usable.length} usable keys (${usable.map((k) => k.prefix).join(', ')}), which other people may have ` +
-        `registered under that address: see who registered each with \`keys list ${req.email}\`, then name the keys to ` +
-        'change with --keys <prefix>[,<prefix>] or change them all with --all-keys',
-    );
-  }
-  return usable;
+  if (usable.length === 0) return usable;
+  const which = usable.length === 1 ? `1 usable key (${usable[0].prefix}), which` : `${usable.length} usable keys (${usable.map((k) => k.prefix).join(', ')}), which`;
+  throw new ServiceFault(
+    'ambiguous',
+    `${req.email} has ${which} other people may have registered under that address: see who registered each with ` +
+      `\`keys list ${req.email}\`, then name the keys to change with --keys <prefix>[,<prefix>] or change them all with --all-keys`,
+  );
 }

@@ -1,4 +1,5 @@
 // Maps metering.db records to the operator protocol's rows, and finds what an operator names.
+import { canonicalEmail } from '../../../shared/email.ts';
 import type { DeveloperRow, KeyRow } from '../../../shared/metering-protocol/ops-protocol.ts';
 import { ServiceFault, type MeteringContext } from '../../context.ts';
 import { keyStatus, type DeveloperRecord, type KeyRecord } from '../../store/accounts.ts';
@@ -37,7 +38,7 @@ export function keyRow(k: KeyRecord, now: number): KeyRow {
 }
 
 export function findDeveloper(ctx: MeteringContext, email: string): DeveloperRecord {
-  const developer = ctx.accounts.developerByEmail(email);
+  const developer = ctx.accounts.developerByEmail(canonicalEmail(email));
   if (!developer) throw new ServiceFault('not_found', `no developer with email ${email}`);
   return developer;
 }
