@@ -21,7 +21,7 @@ try {
   const slots: TakeSlot[] = Array.from({ length: KEYS }, (_, i) => ({ hash: createHash('sha256').update(String(i)).digest('hex'), endpoint: ENDPOINT, day: DAY }));
   slots.forEach((slot, i) => {
     const info = { id: `key_${i}`, prefix: `svc_live_${String(i).padStart(8, '0')}`, plan: 'institution' as const, limit: 1e9, expiresAt: null };
-    ledger.grant(slot.hash, ENDPOINT, DAY, info, { requestId: `r${i}`, ranges: [[1, 1e8]], others: 0 });
+    ledger.grant(slot.hash, ENDPOINT, DAY, info, { requestId: ledger.pendingRequest(slot.hash, ENDPOINT, DAY), ranges: [[1, 1e8]], others: 0 });
   });
   const now = Date.now();
   /** CPU microseconds per take of `run`, which makes `per` takes a call. */

@@ -20,7 +20,8 @@ const info = (n: number): KeyInfo => ({ id: `key_${n}`, prefix: `svc_live_${Stri
 function host() {
   const dir = tempDir('host-takes-');
   const [a, b] = [new HostLedger(dir), new HostLedger(dir)];
-  HASHES.forEach((hash, n) => a.grant(hash, STATS, DAY, info(n), { requestId: `r${n}`, ranges: [[1, 10]], others: 0 }));
+  // Each grant answers the slot's pending request, as metering's replies do.
+  HASHES.forEach((hash, n) => a.grant(hash, STATS, DAY, info(n), { requestId: a.pendingRequest(hash, STATS, DAY), ranges: [[1, 10]], others: 0 }));
   return { a, b };
 }
 
@@ -72,7 +73,7 @@ describe('HostTakes', () => {
   it('HostTakes - a commit that fails answers its admissions with the error (they fail closed)', async () => {
     const dir = tempDir('host-takes-closed-');
     const ledger = new HostLedger(dir);
-    ledger.grant(HASHES[0], STATS, DAY, info(0), { requestId: 'r', ranges: [[1, 10]], others: 0 });
+    ledger.grant(HASHES[0], STATS, DAY, info(0), { requestId: ledger.pendingRequest(HASHES[0], STATS, DAY), ranges: [[1, 10]], others: 0 });
     const takes = new HostTakes(ledger, () => NOW, 0.5, 1000);
     const seen: (HostTake | Error)[] = [];
     takes.take(HASHES[0], STATS, DAY, (take) => seen.push(take));
