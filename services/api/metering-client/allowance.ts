@@ -136,7 +136,10 @@ export class Allowance {
       // The host is running low: it asks for its next block, unless the key is at volume here, when this worker
       // asks for a block of its own instead of taking the host's units one transaction at a time.
       const ahead = !shared.askAhead ? undefined : lease !== undefined && lease.atVolume(now) ? this.#workerAsk(lease, day, now) : { holder: 'host' as const, day, ahead: 0 };
-      return { kind: 'admitted', admission: admission(info, shared.used, shared.unit), ahead };
+      // At volume this worker's own count is refreshed every COUNT_REFRESH_MS, while the host's dates from the
+      // host's last grant, which may be older: report the fresher (both are within the bound, docs/metering.md).
+      const used = atVolume ? Math.max(shared.used, lease.used()) : shared.used;
+      return { kind: 'admitted', admission: admission(info, used, shared.unit), ahead };
     }
     if (shared.exhaustedUntil > now) return { kind: 'refused', error: quotaExceeded(info, endpoint, shared.exhaustedUsed, now) };
     if (lease !== undefined && lease.exhaustedUntil > now) return { kind: 'refused', error: quotaExceeded(info, endpoint, lease.exhaustedUsed, now) };
