@@ -115,20 +115,23 @@ describe('leased allowance', () => {
     await spy.flush();
     const before = leaseRequests;
     const used = first.map((x) => x.used);
-    const local = (n: number) => {
+    // Decided in the worker, from its own block or (settled at the end of the turn) from the host's units.
+    const local = async (n: number) => {
+      const admissions: (Admission | Promise<Admission>)[] = [];
       for (let i = 0; i < n; i++) {
         const admission = a.admitNow?.(apiKey, endpoint);
-        assert.ok(admission, `admission ${used.length + 1} had to wait for a lease`);
-        used.push(admission.used);
+        assert.ok(admission, `admission ${used.length + admissions.length + 1} had to wait for a lease`);
+        admissions.push(admission);
       }
+      used.push(...(await Promise.all(admissions)).map((x) => x.used));
     };
     // A block of 1,000: past half of it the worker asks for the next one, without waiting for it.
-    local(759);
+    await local(759);
     for (let i = 0; i < 200 && leaseRequests === before; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.equal(leaseRequests - before, 1, 'one lease request sent while units were still held');
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The rest of the first block and a whole second one, all decided in the worker.
-    local(1_200);
+    await local(1_200);
     assert.equal(new Set(used).size, used.length, 'every X-RateLimit-Used is unique');
   });
 
@@ -149,17 +152,20 @@ describe('leased allowance', () => {
       assert.deepEqual(wants, [2], 'the first requests know no rate yet: a block for the two of them');
       // 20 ms later, past half of the 1,000-unit block: about 500 units in 20 ms, so half a second is ~12,500.
       clock += 20;
-      for (let i = 0; i < 599; i++) used.push(c.admitNow?.(apiKey, endpoint)?.used ?? 0);
+      const taken = Array.from({ length: 599 }, () => c.admitNow?.(apiKey, endpoint));
+      used.push(...(await Promise.all(taken)).map((x) => x?.used ?? 0));
       for (let i = 0; i < 200 && wants.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(wants.length, 2);
       assert.ok(wants[1] >= 10_000 && wants[1] <= 15_000, `refill asked for ${wants[1]}`);
       // What is left of the first block and the rate-sized one, all decided in the worker without waiting.
+      const admissions: (Admission | Promise<Admission>)[] = [];
       for (let i = 0; i < 10_000; i++) {
         const admission = c.admitNow?.(apiKey, endpoint);
-        assert.ok(admission, `admission ${used.length + 1} had to wait for a lease`);
-        used.push(admission.used);
+        assert.ok(admission, `admission ${used.length + admissions.length + 1} had to wait for a lease`);
+        admissions.push(admission);
       }
+      used.push(...(await Promise.all(admissions)).map((x) => x.used));
       assert.ok(!used.includes(0));
       assert.equal(new Set(used).size, used.length, 'every X-RateLimit-Used is unique');
     } finally {

@@ -23,6 +23,7 @@ import type { ApiError } from '../../shared/errors.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import type { Deps } from '../deps.ts';
 import type { Admission } from '../metering-client/meter.ts';
+import type { AdmittedBy } from '../metrics/worker-stats.ts';
 import type { HeaderBlock } from './headers.ts';
 import type { InFlight } from './in-flight.ts';
 import type { Server } from 'hyper-express';
@@ -160,31 +161,38 @@ class MeteredGet {
     if (misdirected !== undefined) return this.done(started, this.sendError(res, misdirected, undefined, true));
     const req = this.readRequest(raw);
     const key = apiKeyFrom(raw.getHeader(X_API_KEY), raw.getHeader(AUTHORIZATION));
-    let admission: Admission | undefined;
+    let admission: Admission | Promise<Admission> | undefined;
     try {
       // Spec (Authentication 4, 6): refused before the handler, without rate-limit headers.
       if (key === undefined) throw missingApiKey();
-      // The common case: the worker holds allowance and decides here; the response leaves in this callback.
+      // The common case: the worker or its host holds allowance. From the worker's own block the response
+      // leaves in this callback; from the host's, once this turn's takes are committed.
       admission = this.deps.meter.admitNow?.(key, this.endpoint);
     } catch (error) {
       return this.done(started, this.sendError(res, error, undefined));
     }
-    if (admission === undefined) return this.admitLater(res, req, key, started, this.clientIpOf(res, raw));
+    if (admission === undefined) {
+      return this.admitLater(res, req, this.deps.meter.admit(key, this.endpoint, this.clientIpOf(res, raw)), 'asked', started);
+    }
+    if (admission instanceof Promise) return this.admitLater(res, req, admission, 'held', started);
     this.deps.stats.admitted(this.endpoint, 'held');
     this.done(started, this.reply(res, req, admission), admission);
   };
 
-  /** The metering service must be asked: uWS needs an abort handler, and writes later must be corked. */
-  private admitLater(res: HttpResponse, req: GetRequest, key: string, started: number, ip: string): void {
+  /**
+   * Decided after this callback (a unit of the host's, committed at the end of the turn, or metering asked):
+   * uWS needs an abort handler, and writes later must be corked.
+   */
+  private admitLater(res: HttpResponse, req: GetRequest, pending: Promise<Admission>, by: AdmittedBy, started: number): void {
     let aborted = false;
     res.onAborted(() => {
       aborted = true;
     });
-    this.deps.meter.admit(key, this.endpoint, ip).then(
+    pending.then(
       (granted) => {
         if (aborted) return this.done(started, 499, granted);
-        this.deps.stats.admitted(this.endpoint, 'asked');
-        failClosedOf(this.deps).answered();
+        this.deps.stats.admitted(this.endpoint, by);
+        if (by === 'asked') failClosedOf(this.deps).answered();
         res.cork(() => this.done(started, this.reply(res, req, granted), granted));
       },
       (error: unknown) => {

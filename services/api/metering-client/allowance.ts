@@ -9,7 +9,7 @@ import { countUnits, type Range } from '../../shared/metering-protocol/ranges.ts
 import type { MeteredEndpoint } from '../../shared/plans.ts';
 import { admission, quotaExceeded } from './admission.ts';
 import { EndpointLease } from './endpoint-lease.ts';
-import type { HostLedger } from './host-ledger.ts';
+import type { HostLedger, HostTake } from './host-ledger.ts';
 import { KeyCache, type KeyEntry } from './key-cache.ts';
 import type { Admission } from './meter.ts';
 
@@ -63,6 +63,12 @@ export type Decision =
   /** Nothing held: ask metering for units, then decide again. */
   | { kind: 'ask'; holder: Holder };
 
+/** decideHeld's answer when a unit of the host's must be taken, for the slot of `day`. */
+export interface TakeShared {
+  kind: 'take';
+  day: string;
+}
+
 /** Units going back to metering, and the lease they may return to if nobody heard them (a quiet return). */
 export interface Return {
   holder: Holder;
@@ -88,6 +94,17 @@ export class Allowance {
 
   /** Admits, refuses, or says whom to ask; `turn` is the event-loop turn (two admissions in one: at volume). */
   decide(hash: string, endpoint: MeteredEndpoint, now: number, turn: number): Decision {
+    const held = this.decideHeld(hash, endpoint, now, turn);
+    if (held.kind !== 'take') return held;
+    return this.decideTaken(hash, endpoint, held.day, now, turn, this.host.take(hash, endpoint, held.day, now, REFILL_AT_SHARE, HOST_ASK_MS));
+  }
+
+  /**
+   * What can be decided without writing: from the worker's own block (memory), or a refusal; else `take`: a
+   * unit of the host's must be taken (a write transaction, which the caller may share with other admissions),
+   * and decideTaken decides with it.
+   */
+  decideHeld(hash: string, endpoint: MeteredEndpoint, now: number, turn: number): Decision | TakeShared {
     if (this.keys.isRefused(hash, now)) return { kind: 'refused', error: new InvalidApiKeyError('API key refused') };
     const entry = this.entry(hash);
     if (entry === undefined) return { kind: 'ask', holder: 'host' };
@@ -99,21 +116,34 @@ export class Allowance {
     const day = utcDay(now);
     const lease = this.leaseFor(entry, endpoint, day, now);
     const own = lease.take(now, turn);
-    if (own !== undefined) {
-      const refresh = lease.atVolume(now) && (lease.wantsRefill(now) || lease.countIsStale(now, COUNT_REFRESH_MS));
-      return { kind: 'admitted', admission: admission(info, lease.used(), own), ahead: refresh ? this.#workerAsk(lease, day, now) : undefined };
-    }
-    const shared = this.host.take(hash, endpoint, day, now, REFILL_AT_SHARE, HOST_ASK_MS);
+    if (own === undefined) return { kind: 'take', day };
+    const refresh = lease.atVolume(now) && (lease.wantsRefill(now) || lease.countIsStale(now, COUNT_REFRESH_MS));
+    return { kind: 'admitted', admission: admission(info, lease.used(), own), ahead: refresh ? this.#workerAsk(lease, day, now) : undefined };
+  }
+
+  /** The decision once the host's ledger was asked for a unit of the slot of `day` (`shared`, taken at decideHeld's `turn`). */
+  decideTaken(hash: string, endpoint: MeteredEndpoint, day: string, now: number, turn: number, shared: HostTake): Decision {
+    const entry = this.entry(hash);
+    // Forgotten since (a keys-changed broadcast drains the host's units with the key's info): ask metering.
+    if (entry === undefined) return { kind: 'ask', holder: 'host' };
+    const { info } = entry;
+    // decideHeld made the slot's lease for `day`; one of the next day, made meanwhile, is left alone.
+    const found = entry.leases.get(endpoint);
+    const lease = found !== undefined && found.day === day ? found : undefined;
+    const atVolume = lease !== undefined && lease.atVolume(now);
     if (shared.unit !== undefined) {
-      lease.noteUse(now, turn);
+      lease?.noteUse(now, turn);
       // The host is running low: it asks for its next block, unless the key is at volume here, when this worker
       // asks for a block of its own instead of taking the host's units one transaction at a time.
-      const ahead = !shared.askAhead ? undefined : lease.atVolume(now) ? this.#workerAsk(lease, day, now) : { holder: 'host' as const, day, ahead: 0 };
-      return { kind: 'admitted', admission: admission(info, shared.used, shared.unit), ahead };
+      const ahead = !shared.askAhead ? undefined : lease !== undefined && lease.atVolume(now) ? this.#workerAsk(lease, day, now) : { holder: 'host' as const, day, ahead: 0 };
+      // At volume this worker's own count is refreshed every COUNT_REFRESH_MS, while the host's dates from the
+      // host's last grant, which may be older: report the fresher (both are within the bound, docs/metering.md).
+      const used = atVolume ? Math.max(shared.used, lease.used()) : shared.used;
+      return { kind: 'admitted', admission: admission(info, used, shared.unit), ahead };
     }
     if (shared.exhaustedUntil > now) return { kind: 'refused', error: quotaExceeded(info, endpoint, shared.exhaustedUsed, now) };
-    if (lease.exhaustedUntil > now) return { kind: 'refused', error: quotaExceeded(info, endpoint, lease.exhaustedUsed, now) };
-    return { kind: 'ask', holder: lease.atVolume(now) ? 'worker' : 'host' };
+    if (lease !== undefined && lease.exhaustedUntil > now) return { kind: 'refused', error: quotaExceeded(info, endpoint, lease.exhaustedUsed, now) };
+    return { kind: 'ask', holder: atVolume ? 'worker' : 'host' };
   }
 
   /** Whether two requests of the slot met in this worker lately (an admission waiting for metering counts). */

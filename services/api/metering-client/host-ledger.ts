@@ -1,7 +1,8 @@
 // The allowance the API workers of one host share: the units metering leased to the host (one lease holder,
 // whose id is kept here), per key, endpoint and UTC day, with the count X-RateLimit-Used reports, in LMDB files
-// under DATA_DIR that every worker maps. Each operation is one LMDB write transaction: atomic across the workers,
-// and a worker killed in the middle of one leaves nothing half-written (docs/metering.md).
+// under DATA_DIR that every worker maps. Each operation is one LMDB write transaction (a batch of takes, one per
+// stripe: HostTakes): atomic across the workers, and a worker killed in the middle of one leaves nothing
+// half-written (docs/metering.md).
 import path from 'node:path';
 
 import { open, type Database } from 'lmdb';
@@ -10,14 +11,18 @@ import type { KeyInfo } from '../../shared/metering-protocol/protocol.ts';
 import type { Range } from '../../shared/metering-protocol/ranges.ts';
 import { makePrivateDir } from '../../shared/private-files.ts';
 import type { MeteredEndpoint } from '../../shared/plans.ts';
-import { LedgerStripe, type Drained, type HostTake, type LedgerStorage } from './ledger-stripe.ts';
+import { LedgerStripe, type Drained, type HostTake, type LedgerStorage, type TakeSlot } from './ledger-stripe.ts';
 
-export type { Drained, HostTake } from './ledger-stripe.ts';
+export type { Drained, HostTake, TakeSlot } from './ledger-stripe.ts';
 
 /** The ledger's directory under DATA_DIR. */
 export const HOST_LEDGER_DIR = 'host-allowance';
-/** LMDB environments the ledger is split into by key hash, each with its own write lock (LedgerStripe). */
-export const STRIPES = 16;
+/**
+ * LMDB environments the ledger is split into by key hash, each with its own write lock (LedgerStripe). Few, so
+ * that the takes a worker commits together at the end of an event-loop turn (HostTakes) share few commits; more
+ * than one, so that the workers of a larger host do not all queue behind one lock (docs/metering.md).
+ */
+export const STRIPES = 4;
 
 export class HostLedger {
   /** The host's lease-holder id: kept in the file, so that it outlives every worker and a restart of the host. */
@@ -35,7 +40,7 @@ export class HostLedger {
 
   /** The stripe of a key (bits of its hash that do not choose its metering shard). */
   #of(hash: string): LedgerStripe {
-    return this.#stripes[Number.parseInt(hash.slice(8, 16), 16) % STRIPES];
+    return this.#stripes[stripeOf(hash)];
   }
 
   info(hash: string): KeyInfo | undefined {
@@ -52,6 +57,30 @@ export class HostLedger {
 
   take(hash: string, endpoint: MeteredEndpoint, day: string, now: number, askBelowShare: number, askForMs: number): HostTake {
     return this.#of(hash).take(hash, endpoint, day, now, askBelowShare, askForMs);
+  }
+
+  /**
+   * One take per slot, in order (a slot may come several times), with one write transaction per stripe. A
+   * stripe whose transaction fails gives its slots the error (nothing of it was committed); the others stand.
+   */
+  takeAll(slots: readonly TakeSlot[], now: number, askBelowShare: number, askForMs: number): (HostTake | Error)[] {
+    const out = new Array<HostTake | Error>(slots.length);
+    const byStripe = new Map<number, number[]>();
+    for (let i = 0; i < slots.length; i++) {
+      const n = stripeOf(slots[i].hash);
+      const wanted = byStripe.get(n);
+      if (wanted === undefined) byStripe.set(n, [i]);
+      else wanted.push(i);
+    }
+    for (const [n, wanted] of byStripe) {
+      try {
+        this.#stripes[n].takeAll(slots, wanted, out, now, askBelowShare, askForMs);
+      } catch (error) {
+        const failed = error instanceof Error ? error : new Error(String(error));
+        for (const i of wanted) out[i] = failed;
+      }
+    }
+    return out;
   }
 
   grant(hash: string, endpoint: MeteredEndpoint, day: string, info: KeyInfo, grant: { requestId: string; ranges: readonly Range[]; others: number }): void {
@@ -97,6 +126,10 @@ export class HostLedger {
   async close(): Promise<void> {
     await Promise.all(this.#stripes.map((_, n) => closeShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`))));
   }
+}
+
+function stripeOf(hash: string): number {
+  return Number.parseInt(hash.slice(8, 16), 16) % STRIPES;
 }
 
 /**

@@ -1,6 +1,6 @@
 // One stripe of the host's ledger: an LMDB environment holding, per key, endpoint and UTC day, the units the
 // host was leased and the count X-RateLimit-Used reports, with the keys' info. Each operation is one LMDB write
-// transaction (host-ledger.ts says why there are several stripes).
+// transaction, and so is each batch of takes (host-ledger.ts says why there are several stripes).
 import { randomBytes } from 'node:crypto';
 
 import type { Database } from 'lmdb';
@@ -35,6 +35,13 @@ export interface HostTake {
   /** Metering said the day is used up: refuse until then, reporting `exhaustedUsed`. */
   exhaustedUntil: number;
   exhaustedUsed: number;
+}
+
+/** A slot to take a unit of. */
+export interface TakeSlot {
+  hash: string;
+  endpoint: MeteredEndpoint;
+  day: string;
 }
 
 /** Units that leave the ledger for metering (a drain), with the slot they belong to. */
@@ -111,30 +118,46 @@ export class LedgerStripe {
 
   /** Takes the lowest unit the host holds for the slot; asks ahead once fewer than `askBelowShare` of the last grant are left. */
   take(hash: string, endpoint: MeteredEndpoint, day: string, now: number, askBelowShare: number, askForMs: number): HostTake {
-    return this.#transaction(() => {
-      const key = slotKey(hash, endpoint, day);
-      const rec = this.#read(key);
-      if (rec === undefined) return { used: 0, askAhead: false, exhaustedUntil: 0, exhaustedUsed: 0 };
-      const out: HostTake = { used: 0, askAhead: false, exhaustedUntil: rec[EXHAUSTED_UNTIL], exhaustedUsed: rec[EXHAUSTED_USED] };
-      if (rec.length === RANGES) return out;
-      const unit = rec[RANGES];
-      let next = rec;
-      if (unit === rec[RANGES + 1]) {
-        next = new Float64Array(rec.length - 2);
-        next.set(rec.subarray(0, RANGES));
-        next.set(rec.subarray(RANGES + 2), RANGES);
-      } else rec[RANGES] = unit + 1;
-      next[TAKEN] += 1;
-      const held = heldIn(next);
-      if (held < Math.ceil(next[GRANTED] * askBelowShare) && next[ASKING_UNTIL] <= now) {
-        next[ASKING_UNTIL] = now + askForMs;
-        out.askAhead = true;
+    return this.#transaction(() => this.#take(slotKey(hash, endpoint, day), now, askBelowShare, askForMs));
+  }
+
+  /**
+   * The takes of `wanted` (indices into `slots`), in order, in one write transaction: a commit costs several
+   * times what one take in it does (LMDB writes the dirty pages and the meta page), so the admissions of one
+   * event-loop turn share it. Results go to `out` at the same indices.
+   */
+  takeAll(slots: readonly TakeSlot[], wanted: readonly number[], out: (HostTake | Error)[], now: number, askBelowShare: number, askForMs: number): void {
+    this.#transaction(() => {
+      for (const i of wanted) {
+        const { hash, endpoint, day } = slots[i];
+        out[i] = this.#take(slotKey(hash, endpoint, day), now, askBelowShare, askForMs);
       }
-      this.#db.putSync(key, Buffer.from(next.buffer, next.byteOffset, next.byteLength));
-      out.unit = unit;
-      out.used = next[OTHERS] + next[TAKEN];
-      return out;
     });
+  }
+
+  /** Inside a write transaction: one take (see take). */
+  #take(key: string, now: number, askBelowShare: number, askForMs: number): HostTake {
+    const rec = this.#read(key);
+    if (rec === undefined) return { used: 0, askAhead: false, exhaustedUntil: 0, exhaustedUsed: 0 };
+    const out: HostTake = { used: 0, askAhead: false, exhaustedUntil: rec[EXHAUSTED_UNTIL], exhaustedUsed: rec[EXHAUSTED_USED] };
+    if (rec.length === RANGES) return out;
+    const unit = rec[RANGES];
+    let next = rec;
+    if (unit === rec[RANGES + 1]) {
+      next = new Float64Array(rec.length - 2);
+      next.set(rec.subarray(0, RANGES));
+      next.set(rec.subarray(RANGES + 2), RANGES);
+    } else rec[RANGES] = unit + 1;
+    next[TAKEN] += 1;
+    const held = heldIn(next);
+    if (held < Math.ceil(next[GRANTED] * askBelowShare) && next[ASKING_UNTIL] <= now) {
+      next[ASKING_UNTIL] = now + askForMs;
+      out.askAhead = true;
+    }
+    this.#write(key, next);
+    out.unit = unit;
+    out.used = next[OTHERS] + next[TAKEN];
+    return out;
   }
 
   /**

@@ -49,11 +49,12 @@ export interface Meter {
    */
   admit(apiKey: string, endpoint: MeteredEndpoint, clientIp?: string): Promise<Admission>;
   /**
-   * The same decision when the worker can take it alone (a held block): returns at once, so the response is
-   * sent inside the socket's callback. Undefined when only admit() can decide (then call admit() for the same
-   * request); throws the same refusals.
+   * The same decision when the worker or its host holds allowance: an Admission at once (a unit of the worker's
+   * own block: the response is sent inside the socket's callback), or a promise of one settled at the end of
+   * this event-loop turn (a unit of the host's, committed with the turn's other takes). Undefined when metering
+   * must be asked (then call admit() for the same request). Throws the same refusals.
    */
-  admitNow?(apiKey: string, endpoint: MeteredEndpoint): Admission | undefined;
+  admitNow?(apiKey: string, endpoint: MeteredEndpoint): Admission | Promise<Admission> | undefined;
   /** Registers (idempotent on email) and issues a key; throws RateLimitedError, InvalidRegistrationError,
    *  MeteringUnavailableError. `clientIp` is already resolved through TRUST_PROXY. */
   register(input: RegistrationInput, clientIp: string): Promise<Registration>;

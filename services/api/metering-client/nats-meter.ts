@@ -11,8 +11,9 @@ import type { MeteredEndpoint } from '../../shared/plans.ts';
 import { RegistrationGate } from '../guards/registration-gate.ts';
 import { UnknownKeys } from '../guards/unknown-keys.ts';
 import type { WorkerStats } from '../metrics/worker-stats.ts';
-import { Allowance, type Decision, type Holder, type Return } from './allowance.ts';
+import { Allowance, HOST_ASK_MS, REFILL_AT_SHARE, type Decision, type Holder, type Return } from './allowance.ts';
 import { HostLedger, type StorageEvents } from './host-ledger.ts';
+import { HostTakes } from './host-takes.ts';
 import type { Admission, Meter, MeteringHealth, Registration, RegistrationInput } from './meter.ts';
 import { LeaseSweeper } from './sweeper.ts';
 import { connectTransport, type MeteringTransport } from './transport.ts';
@@ -81,6 +82,8 @@ export class NatsMeter implements Meter {
   #transport: MeteringTransport | undefined;
   readonly #now: () => number;
   readonly #sweeper: LeaseSweeper;
+  /** The admissions of this turn that take a unit of the host's, committed together. */
+  readonly #takes: HostTakes;
   /**
    * Bumped by every keys-changed broadcast and reconnect, so that a lease reply that raced with one is not
    * trusted. Not by refusals of unknown keys: a flood of bad keys must not discard good keys' grants.
@@ -103,6 +106,7 @@ export class NatsMeter implements Meter {
   constructor(private readonly o: ConnectMeterOptions) {
     this.#now = o.now ?? Date.now;
     this.allowance = new Allowance(new HostLedger(o.dataDir, o.storage), (r) => this.#giveBack(r));
+    this.#takes = new HostTakes(this.allowance.host, this.#now, REFILL_AT_SHARE, HOST_ASK_MS);
     this.#sweeper = new LeaseSweeper(this.allowance, this.#now);
     this.#registrations = new RegistrationGate(this.#now);
   }
@@ -149,8 +153,10 @@ export class NatsMeter implements Meter {
     // Malformed keys are refused without any lookup.
     if (!isWellFormedKey(apiKey)) return Promise.reject(new InvalidApiKeyError('malformed API key'));
     const hash = this.#hashOf(apiKey);
-    // The hot path: a unit held here or by the host, decided with no await and no round trip.
-    const decision = this.#decide(hash, endpoint);
+    const turn = this.#currentTurn();
+    const held = this.allowance.decideHeld(hash, endpoint, this.#now(), turn);
+    if (held.kind === 'take') return this.#takeShared(hash, endpoint, held.day, turn);
+    const decision = this.#sendAhead(hash, endpoint, held);
     if (decision.kind === 'admitted') return Promise.resolve(decision.admission);
     if (decision.kind === 'refused') return Promise.reject(decision.error);
     if (clientIp === undefined || this.allowance.keys.get(hash) !== undefined) return this.#admitSlowly(hash, endpoint, decision.holder);
@@ -165,11 +171,32 @@ export class NatsMeter implements Meter {
     });
   }
 
-  admitNow(apiKey: string, endpoint: MeteredEndpoint): Admission | undefined {
+  admitNow(apiKey: string, endpoint: MeteredEndpoint): Admission | Promise<Admission> | undefined {
     if (!isWellFormedKey(apiKey)) throw new InvalidApiKeyError('malformed API key');
-    const decision = this.#decide(this.#hashOf(apiKey), endpoint);
+    const hash = this.#hashOf(apiKey);
+    const turn = this.#currentTurn();
+    const held = this.allowance.decideHeld(hash, endpoint, this.#now(), turn);
+    if (held.kind === 'take') return this.#takeShared(hash, endpoint, held.day, turn);
+    const decision = this.#sendAhead(hash, endpoint, held);
     if (decision.kind === 'refused') throw decision.error;
     return decision.kind === 'admitted' ? decision.admission : undefined;
+  }
+
+  /**
+   * A unit of the host's: taken in the commit of this turn's takes (host-takes.ts), then decided, with no round
+   * trip unless the host's units ran out meanwhile.
+   */
+  #takeShared(hash: string, endpoint: MeteredEndpoint, day: string, turn: number): Promise<Admission> {
+    return new Promise((resolve, reject) => {
+      this.#takes.take(hash, endpoint, day, (shared) => {
+        // A commit that failed: nothing of it counts, and the request fails closed.
+        if (shared instanceof Error) return reject(shared);
+        const decision = this.#sendAhead(hash, endpoint, this.allowance.decideTaken(hash, endpoint, day, this.#now(), turn, shared));
+        if (decision.kind === 'admitted') resolve(decision.admission);
+        else if (decision.kind === 'refused') reject(decision.error);
+        else this.#admitSlowly(hash, endpoint, decision.holder).then(resolve, reject);
+      });
+    });
   }
 
   #hashOf(apiKey: string): string {
@@ -181,9 +208,13 @@ export class NatsMeter implements Meter {
     return hash;
   }
 
-  /** The allowance's decision; a request for units it says to send ahead goes out in the background. */
+  /** The allowance's decision (one take of the host's on its own); see #sendAhead. */
   #decide(hash: string, endpoint: MeteredEndpoint): Decision {
-    const decision = this.allowance.decide(hash, endpoint, this.#now(), this.#currentTurn());
+    return this.#sendAhead(hash, endpoint, this.allowance.decide(hash, endpoint, this.#now(), this.#currentTurn()));
+  }
+
+  /** A request for units that the decision says to send ahead goes out in the background. */
+  #sendAhead(hash: string, endpoint: MeteredEndpoint, decision: Decision): Decision {
     const ahead = decision.kind === 'admitted' ? decision.ahead : undefined;
     if (ahead !== undefined && this.#transport !== undefined && !this.#transport.leases.inFlight(hash, endpoint, ahead.holder)) {
       // Nothing waits on it: if it fails, the admission that finds nothing held asks again and reports.
