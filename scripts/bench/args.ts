@@ -44,7 +44,7 @@ const HELP = `npm run bench [-- options]
                         the 1M corpus; writes bench-out/report.md, not BENCHMARKS.md
   --compare <git-ref>   then measure <git-ref> the same way (a temporary git worktree, its own node_modules and
                         bundles) and report the two side by side in bench-out/compare.md
-  --only <a,b>          only these sections (http, search, scaling, metering, many-clients, floods)
+  --only <a,b>          only these sections (http, search, scaling, metering, many-clients, compression, floods)
   --endpoints <a,b>     only these HTTP endpoints (search-mix, search-repeat, entry-id, entry-slug,
                         word-of-the-day, languages, stats)
   --duration <s>        seconds per wrk run (default ${DEFAULT_DURATION_SECONDS})

@@ -2,6 +2,7 @@
 // work sections share) and the shape of a run's results file. A new measurement is a new section: a file
 // exporting a Section, its result type added to SectionResults, and its place in SECTIONS (sections.ts).
 import type { BenchOptions } from './args.ts';
+import type { CompressionResult } from './compression-loop.ts';
 import type { FloodsResult } from './floods.ts';
 import type { HttpResult } from './http.ts';
 import type { Busyness, MachineInfo } from './machine.ts';
@@ -35,6 +36,7 @@ export interface SectionResults {
   scaling?: ScalingResult;
   metering?: MeteringResult;
   'many-clients'?: ManyClientsResult;
+  compression?: CompressionResult;
   floods?: FloodsResult;
 }
 export type SectionId = keyof SectionResults;

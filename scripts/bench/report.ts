@@ -62,6 +62,12 @@ function method(r: BenchResults): string {
   (\`scripts/bench/one-at-a-time.ts\`); the metering service alone with 1 and 2 processes
   (\`scripts/bench/metering-admissions.ts\`). \`npm run bench -- --only many-clients --compare <ref>\` sets a
   ref's figures beside them as the baseline.
+- **Compression.** \`scripts/bench/compression-loop.ts\`: 2,000 pages of the search mix made on a fresh reader
+  (a first request's search and page), then compressed at each setting of
+  \`services/api/http/compression.ts\` for the run's duration each, one setting after another in one process.
+  The settings: a page no cache keeps (a first request) goes at \`once\`, brotli 2 or gzip 1, the lightest that
+  still take most of the bytes off; a body sent many times goes once per coding at \`kept\`, brotli 5 or gzip 9;
+  website pages at brotli 4 or gzip 6. \`npm run bench -- --only compression --duration 3\` runs it alone.
 - **Floods.** The HTTP stack with \`TRUST_PROXY=127.0.0.1\`: a client sending one request at a time on its own free
   key, idle and while wrk floods the stack from one client address on 200 connections with registrations,
   random keys or \`/healthz\` (\`scripts/bench/wrk/flood.lua\`), ${o.durationSeconds} s each (\`scripts/bench/floods.ts\`).

@@ -8,6 +8,8 @@ import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 
 export interface Logger {
   info(fields: Record<string, unknown>): void;
+  /** A warning (stdout, level warn); optional so that test loggers need only info/error. */
+  warn?(fields: Record<string, unknown>): void;
   error(fields: Record<string, unknown>): void;
   /**
    * The per-request line (hot path): method, route pattern, status, duration, key prefix (never the key).

@@ -32,6 +32,7 @@ export function createApiLogger(base: Record<string, string>, requestLog: Reques
 
   return {
     info: log.info,
+    warn: log.warn,
     error: log.error,
     request(method, route, status, ms, keyPrefix) {
       if (status < SERVER_ERROR && mode !== 'all') {

@@ -72,6 +72,12 @@ async function main(): Promise<void> {
       snapshot: version,
     });
   }
+  if (config.operatorContact === undefined) {
+    // A warning, not an error: a stack without a published contact works, and says so on its pages.
+    (log.warn ?? log.info)({
+      msg: 'OPERATOR_CONTACT is not set: every page and every quota_exceeded message says that no contact address is published. Set it to an email address or an https:// URL.',
+    });
+  }
   const downloads = snapshot.downloads?.();
   if (downloads?.problem) log.error({ msg: 'serving no downloads: the snapshot has none that match it', problem: downloads.problem });
   log.flush();

@@ -28,8 +28,8 @@ export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
  * sense of the entry is the text: "dog" finds mbwa), `folded` (the entry's letters without tone marks and underdots),
  * `variant` (a variant spelling), `gloss` (an English gloss that begins with the text or mentions it), `form`
  * (another form the source lists for the entry: a plural, a possessed or inflected form, a romanisation) and `prefix`
- * (a headword that begins with the text). `browse` is the listing without `q` (alphabetical by folded form), where
- * nothing was matched.
+ * (a headword that begins with the text). `browse` is the listing without `q` (alphabetical by browse key: the
+ * folded headword from its first letter), where nothing was matched.
  */
 export const MATCH_TYPES = ['exact', 'meaning', 'folded', 'variant', 'gloss', 'form', 'prefix', 'browse'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];

@@ -1,4 +1,4 @@
-// Word of the day: a fixed cycle of preferred words per language (and across languages), indexed by day.
+// Word of the day: a fixed cycle of preferred classroom words per language (and across languages), indexed by day.
 import { createHash } from 'node:crypto';
 
 import type { EntryFacts, FactsTable } from './write/facts.ts';
@@ -12,12 +12,17 @@ export const WOTD_CYCLE_DAYS = 732;
 /** Days materialised as ready-made bodies from the build date; other dates are computed from the cycle. */
 export const WOTD_WINDOW_DAYS = 400;
 
-/** Preference: common words first, then words with examples, then by frequency and global rank. */
+/** An entry with a pronunciation or an example: something to say or show beside the meaning. */
+function illustrated(f: EntryFacts): boolean {
+  return f.exampleCount > 0 || f.pronunciationCount > 0;
+}
+
+/** Preference: common words first, then words with a pronunciation or an example, then by frequency and global rank. */
 function preferred(a: EntryFacts, b: EntryFacts): number {
   if (a.isCommon !== b.isCommon) return a.isCommon ? -1 : 1;
-  const ea = a.exampleCount > 0;
-  const eb = b.exampleCount > 0;
-  if (ea !== eb) return ea ? -1 : 1;
+  const ia = illustrated(a);
+  const ib = illustrated(b);
+  if (ia !== ib) return ia ? -1 : 1;
   const ra = a.frequencyRank ?? Number.MAX_SAFE_INTEGER;
   const rb = b.frequencyRank ?? Number.MAX_SAFE_INTEGER;
   return ra - rb || a.globalRank - b.globalRank;
@@ -30,15 +35,20 @@ function shuffled(pool: readonly EntryFacts[]): EntryFacts[] {
   return keyed.map((x) => x.f);
 }
 
-/** The best WOTD_CYCLE_DAYS glossed entries of a language, in preference order. */
+/**
+ * The best WOTD_CYCLE_DAYS entries of a language that are fit for a classroom (classroom.ts: no vulgar,
+ * offensive or sexual word, none without a meaning of its own, glossed), in preference order.
+ */
 function candidates(facts: FactsTable, language: string): EntryFacts[] {
   const lang = facts.languages.indexOf(language);
   const globalRanks: number[] = [];
-  for (const globalRank of facts.globalRanks()) if (facts.language[globalRank] === lang && facts.glossCount[globalRank] > 0) globalRanks.push(globalRank);
+  for (const globalRank of facts.globalRanks()) {
+    if (facts.language[globalRank] === lang && facts.glossCount[globalRank] > 0 && facts.classroomFit[globalRank] === 1) globalRanks.push(globalRank);
+  }
   const common = (p: number): number => facts.isCommon[p];
-  const examples = (p: number): number => (facts.exampleCount[p] > 0 ? 1 : 0);
+  const shown = (p: number): number => (facts.exampleCount[p] > 0 || facts.pronunciationCount[p] > 0 ? 1 : 0);
   const rank = (p: number): number => (facts.frequencyRank[p] === 0 ? Number.MAX_SAFE_INTEGER : facts.frequencyRank[p]);
-  globalRanks.sort((a, b) => common(b) - common(a) || examples(b) - examples(a) || rank(a) - rank(b) || a - b);
+  globalRanks.sort((a, b) => common(b) - common(a) || shown(b) - shown(a) || rank(a) - rank(b) || a - b);
   return globalRanks.slice(0, WOTD_CYCLE_DAYS).map((p) => facts.get(p));
 }
 

@@ -19,8 +19,29 @@ export function downloadFileName(language: string, source: string, version: stri
   return `${language}-${source}-${version}.jsonl.gz`;
 }
 
+/** The same entries as a table a spreadsheet opens: `<language>-<source>-<version>.csv`. */
+export function downloadCsvName(language: string, source: string, version: string): string {
+  return `${language}-${source}-${version}.csv`;
+}
+
 /** Names the index may list: one path segment of plain characters, so that no name can leave the directory. */
 export const DOWNLOAD_NAME = /^[a-z0-9][a-z0-9.-]*\.jsonl\.gz$/;
+export const DOWNLOAD_CSV_NAME = /^[a-z0-9][a-z0-9.-]*\.csv$/;
+
+/**
+ * The CSV files' columns, in order: RFC 4180 (comma-separated, double quotes, CRLF), UTF-8 with a byte-order
+ * mark so that spreadsheets read the tone marks right. `glosses` joins the English meanings with "; ";
+ * `licence` and `source` repeat the file's on every row, so that a row copied elsewhere keeps them.
+ */
+export const CSV_COLUMNS = ['id', 'language', 'headword', 'exact_form', 'part_of_speech', 'pronunciation', 'glosses', 'is_common', 'frequency_rank', 'page', 'source', 'licence'] as const;
+
+export const DownloadCsvSchema = z.object({
+  name: z.string().regex(DOWNLOAD_CSV_NAME),
+  url: z.string().describe('path of the file on this site: /downloads/<name>'),
+  bytes: z.number().int().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type DownloadCsv = z.infer<typeof DownloadCsvSchema>;
 
 /** The licence of a source, as the manifest gives it, and the line to credit it with. */
 const licenceFields = {
@@ -53,6 +74,7 @@ export const DownloadFileSchema = z.object({
   bytes: z.number().int().min(1).describe('size of the gzipped file'),
   sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('of the gzipped file'),
   includes: z.array(IncludedSourceSchema),
+  csv: DownloadCsvSchema.describe('the same entries as CSV (CSV_COLUMNS), under the same licence and attribution'),
 });
 export type DownloadFile = z.infer<typeof DownloadFileSchema>;
 

@@ -1,13 +1,13 @@
 // The snapshot's on-disk format, shared by the build (writer) and the reader: version and fixed keys.
 
 /** Bump when the tables or the serialized bodies change; readers refuse other versions. */
-export const SNAPSHOT_FORMAT_VERSION = 8;
+export const SNAPSHOT_FORMAT_VERSION = 9;
 
 /** Upper bound of ranked rows per search: every query does bounded work (total is capped here). */
 export const MAX_RANKED_ROWS = 1000;
 
 /**
- * Browsing without q is ordered by (folded, id) and paged by OFFSET, which SQLite can only step through row
+ * Browsing without q is ordered by (browse_key, id) and paged by OFFSET, which SQLite can only step through row
  * by row: page 10,000 of 100 over a million entries would step a million index rows. The build writes every
  * BROWSE_ANCHOR_EVERY-th position of each filter's order to `browse_anchors`; the reader seeks to the
  * anchor at or before a page's offset and steps fewer than this many rows from there.

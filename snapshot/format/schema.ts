@@ -13,7 +13,8 @@ CREATE TABLE entries (
   slug TEXT NOT NULL,
   language TEXT NOT NULL,
   pos TEXT NOT NULL,
-  folded TEXT NOT NULL
+  -- the browse order's key (snapshot/format/text.ts browseKey): the folded headword from its first letter on
+  browse_key TEXT NOT NULL
 );
 -- the served JSON, apart from the narrow entries table so its indexes build from a small table; the summaries
 -- apart from the bodies, so that a worker reads them at open without reading every body (format 6)
@@ -55,10 +56,10 @@ CREATE TABLE other_forms (first TEXT PRIMARY KEY, block BLOB NOT NULL) WITHOUT R
 -- worker reads both whole at start and filters full-text matches with them, without a query per row
 CREATE TABLE facets (name TEXT PRIMARY KEY, labels TEXT NOT NULL, codes BLOB NOT NULL);
 CREATE TABLE counts (language TEXT NOT NULL, pos TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (language, pos)) WITHOUT ROWID;
--- every BROWSE_ANCHOR_EVERY-th entry (position > 0) of each browse order (folded, id), per filter ('*' = all),
+-- every BROWSE_ANCHOR_EVERY-th entry (position > 0) of each browse order (browse_key, id), per filter ('*' = all),
 -- so that a deep browse page seeks to its anchor instead of stepping through every row before it
 CREATE TABLE browse_anchors (
-  language TEXT NOT NULL, pos TEXT NOT NULL, position INTEGER NOT NULL, folded TEXT NOT NULL, id INTEGER NOT NULL,
+  language TEXT NOT NULL, pos TEXT NOT NULL, position INTEGER NOT NULL, browse_key TEXT NOT NULL, id INTEGER NOT NULL,
   PRIMARY KEY (language, pos, position)
 ) WITHOUT ROWID;
 CREATE TABLE bodies (name TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID;
@@ -71,8 +72,8 @@ CREATE TABLE wotd_cycle (language TEXT NOT NULL, position INTEGER NOT NULL, glob
 export const SNAPSHOT_INDEXES = `
 CREATE UNIQUE INDEX entries_id ON entries (id);
 CREATE UNIQUE INDEX entries_slug ON entries (slug);
-CREATE INDEX entries_browse ON entries (folded, id);
-CREATE INDEX entries_browse_language ON entries (language, folded, id);
-CREATE INDEX entries_browse_pos ON entries (pos, folded, id);
-CREATE INDEX entries_browse_language_pos ON entries (language, pos, folded, id);
+CREATE INDEX entries_browse ON entries (browse_key, id);
+CREATE INDEX entries_browse_language ON entries (language, browse_key, id);
+CREATE INDEX entries_browse_pos ON entries (pos, browse_key, id);
+CREATE INDEX entries_browse_language_pos ON entries (language, pos, browse_key, id);
 `;

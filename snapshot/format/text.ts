@@ -55,6 +55,21 @@ export function normalise(text: string): string {
     .trim();
 }
 
+/** After every key that starts with a letter: a form without one (a stray mark, a number) ends the browse order. */
+export const BROWSE_LAST = '\u{10FFFF}';
+const FIRST_LETTER = /\p{L}/u;
+
+/**
+ * The browse order's key of a folded form: the form from its first letter on, so that a headword written with
+ * a bracketed part or a leading mark ("(agụū) -gụ") is listed under its first letter, and nothing that is not
+ * a word opens a list; a form without a letter goes after every word (BROWSE_LAST). The letter index of a
+ * language is the first character of these keys.
+ */
+export function browseKey(folded: string): string {
+  const start = folded.search(FIRST_LETTER);
+  return start < 0 ? BROWSE_LAST + folded : folded.slice(start);
+}
+
 /**
  * The search key of a form: tones, underdots, macrons and every other combining mark removed (so the
  * syllabic nasals ń ǹ ḿ m̀ become n/m), lower-cased, apostrophes unified, and the leading hyphen of an

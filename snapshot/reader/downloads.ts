@@ -12,7 +12,11 @@ export const DOWNLOAD_CHUNK_BYTES = 64 * 1024;
 
 /** One file the worker serves: its index row, and its bytes from the descriptor opened at start. */
 export interface OpenDownload {
+  /** The index row the file belongs to (the JSON Lines file, or the CSV beside it). */
   readonly file: DownloadFile;
+  readonly name: string;
+  readonly bytes: number;
+  readonly contentType: string;
   /** Strong validator: the file's sha256 from the index. */
   readonly etag: string;
   /** The whole file, a chunk at a time. */
@@ -62,18 +66,23 @@ export function openDownloads(snapshotFile: string, version: string): Downloads 
     opened.clear();
   };
   for (const file of index.files) {
-    let fd: number;
-    try {
-      fd = openSync(path.join(dir, file.name), 'r');
-    } catch (error) {
-      closeAll();
-      return unavailable(`${dir}/${file.name}: cannot open (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-    }
-    opened.set(file.name, { file, fd, etag: `"${file.sha256}"`, read: () => new FileChunks(fd, file.bytes) });
-    const size = fstatSync(fd).size;
-    if (size !== file.bytes) {
-      closeAll();
-      return unavailable(`${dir}/${file.name}: ${size} bytes, the index says ${file.bytes}`);
+    for (const one of [
+      { name: file.name, bytes: file.bytes, sha256: file.sha256, contentType: 'application/gzip' },
+      { ...file.csv, contentType: 'text/csv; charset=utf-8' },
+    ]) {
+      let fd: number;
+      try {
+        fd = openSync(path.join(dir, one.name), 'r');
+      } catch (error) {
+        closeAll();
+        return unavailable(`${dir}/${one.name}: cannot open (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      }
+      opened.set(one.name, { file, name: one.name, bytes: one.bytes, contentType: one.contentType, fd, etag: `"${one.sha256}"`, read: () => new FileChunks(fd, one.bytes) });
+      const size = fstatSync(fd).size;
+      if (size !== one.bytes) {
+        closeAll();
+        return unavailable(`${dir}/${one.name}: ${size} bytes, the index says ${one.bytes}`);
+      }
     }
   }
   return {

@@ -10,7 +10,7 @@ import { openDownloads } from './downloads.ts';
 import type { Downloads } from './downloads.ts';
 import { SnapshotSearch } from './search.ts';
 import type { SearchOptions } from './search.ts';
-import type { CorpusSource, SearchPage, SearchQuery, Snapshot, SnapshotMeta } from './snapshot.ts';
+import type { BrowseLetter, CorpusSource, SearchPage, SearchQuery, Snapshot, SnapshotMeta } from './snapshot.ts';
 
 /** Memory-map the file: read-only pages are shared between worker processes through the page cache. */
 const MMAP_BYTES = 512 * 1024 * 1024;
@@ -112,6 +112,10 @@ class SqliteSnapshot implements Snapshot {
   findActiveLanguage(value: string): Language | undefined {
     const v = value.trim().toLowerCase();
     return this.languageList.find((l) => l.status === 'active' && (l.code === v || l.slug === v));
+  }
+
+  browseLetters(language: string): readonly BrowseLetter[] {
+    return this.searcher.browseLetters(language);
   }
 
   search(query: SearchQuery): SearchPage {

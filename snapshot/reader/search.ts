@@ -14,7 +14,7 @@ import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_RO
 import { matchExpression } from './fts-query.ts';
 import { FtsTerms, SEARCHED_COLUMNS } from '../format/fts-terms.ts';
 import type { MatchFilters } from './fts-query.ts';
-import type { SearchPage, SearchQuery, SearchScope } from './snapshot.ts';
+import type { BrowseLetter, SearchPage, SearchQuery, SearchScope } from './snapshot.ts';
 import { FORMS_FILTER, OTHER_FORMS_FILTER, loadKeyFilters } from '../format/stored-filters.ts';
 import { OtherForms } from './other-forms.ts';
 import { SummaryStore } from './summaries.ts';
@@ -71,6 +71,9 @@ interface FtsIndex {
  * written (the same bytes as parsing it and serialising `{...summary, matchType, score}`, without doing
  * either per row), parsed only on demand.
  */
+/** A letter of the letter index: browse keys that start with one open a letter's run. */
+const LETTER = /^\p{L}$/u;
+
 class RankedPage implements SearchPage {
   #items: WordSummary[] | undefined;
   readonly itemsByteLength: number;
@@ -127,11 +130,12 @@ export interface SearchOptions {
 
 export class SnapshotSearch {
   private readonly browseStatements = new Map<string, Stmt>();
+  private readonly letters = new Map<string, BrowseLetter[]>();
   private readonly head: FtsIndex;
   private readonly gloss: FtsIndex;
   private readonly summaries: SummaryStore;
   private readonly count: Database.Statement<[string, string], { n: number }>;
-  private readonly anchor: Database.Statement<[string, string, number], { folded: string; id: number }>;
+  private readonly anchor: Database.Statement<[string, string, number], { browseKey: string; id: number }>;
   private readonly ranked = new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true });
   private readonly forms: FormLookups;
   private readonly otherForms: OtherForms;
@@ -157,7 +161,7 @@ export class SnapshotSearch {
     this.otherForms = new OtherForms(db, filters.get(OTHER_FORMS_FILTER));
     this.summaries = new SummaryStore(db, summaryBudgetBytes);
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
-    this.anchor = db.prepare('SELECT folded, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
+    this.anchor = db.prepare('SELECT browse_key AS browseKey, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
     this.facets = new EntryFacets(db);
     this.commonEntries = commonEntries;
   }
@@ -328,26 +332,64 @@ export class SnapshotSearch {
   }
 
   /**
-   * Without q: the language (or all) alphabetically by folded form; nothing is ranked. A page past the end
+   * Without q: the language (or all) alphabetically by browse key (browseKey: words from their first letter, forms
+   * without a letter last); nothing is ranked. A page past the end
    * reads nothing; a deep page starts from the nearest anchor at or before its offset (see
    * BROWSE_ANCHOR_EVERY), so it steps fewer than that many rows, not every row before it.
    */
   private browse(query: SearchQuery): SearchPage {
+    if (query.letter !== undefined && query.language !== undefined) return this.browseLetter(query, query.language, query.letter);
     const language = query.language ?? ANY_FILTER;
     const pos = query.partOfSpeech ?? ANY_FILTER;
     const total = this.count.get(language, pos)?.n ?? 0;
-    const offset = (query.page - 1) * query.limit;
-    if (offset >= total) return new RankedPage(total, [], [], false);
+    return this.browsePage(total, this.browseSlice(query, total, (query.page - 1) * query.limit, query.limit));
+  }
+
+  /** A page of one letter of a language's letter index: a slice of the language's browse order. */
+  private browseLetter(query: SearchQuery, language: string, letter: string): SearchPage {
+    const run = this.browseLetters(language).find((l) => l.letter === letter);
+    if (run === undefined) return new RankedPage(0, [], [], false);
+    const first = (query.page - 1) * query.limit;
+    return this.browsePage(run.count, this.browseSlice({ ...query, partOfSpeech: undefined }, run.start + run.count, run.start + first, Math.min(query.limit, run.count - first)));
+  }
+
+  private browsePage(total: number, globalRanks: readonly number[]): RankedPage {
+    return new RankedPage(total, globalRanks.map((p) => this.summaries.get(p)), globalRanks.map(() => BROWSE_SUFFIX), false);
+  }
+
+  /** The global ranks of `limit` rows of the filter's browse order from `offset` (none at or past `total`). */
+  private browseSlice(query: SearchQuery, total: number, offset: number, limit: number): number[] {
+    if (offset >= total || limit < 1) return [];
+    const language = query.language ?? ANY_FILTER;
+    const pos = query.partOfSpeech ?? ANY_FILTER;
     const anchorPosition = offset - (offset % BROWSE_ANCHOR_EVERY);
     // A snapshot always has the anchor below its count; without one the plain OFFSET gives the same rows.
     const anchor = anchorPosition === 0 ? undefined : this.anchor.get(language, pos, anchorPosition);
     const params: unknown[] = [];
     if (query.language) params.push(query.language);
     if (query.partOfSpeech) params.push(query.partOfSpeech);
-    if (anchor) params.push(anchor.folded, anchor.id, offset - anchorPosition);
+    if (anchor) params.push(anchor.browseKey, anchor.id, offset - anchorPosition);
     else params.push(offset);
-    const globalRanks = this.browseStatement(query, anchor !== undefined).all(...params);
-    return new RankedPage(total, globalRanks.map((r) => this.summaries.get(r.globalRank)), globalRanks.map(() => BROWSE_SUFFIX), false);
+    return this.browseStatement({ ...query, limit }, anchor !== undefined).all(...params).map((r) => r.globalRank);
+  }
+
+  /**
+   * The letter index of a language, read once per language from its browse index (covering: one pass over
+   * the language's keys) and kept: the first character of each browse key that is a letter, with its run.
+   */
+  browseLetters(language: string): readonly BrowseLetter[] {
+    let letters = this.letters.get(language);
+    if (letters === undefined) {
+      letters = [];
+      let start = 0;
+      const rows = this.db.prepare('SELECT substr(browse_key, 1, 1) AS letter, count(*) AS n FROM entries WHERE language = ? GROUP BY 1 ORDER BY 1').all(language) as { letter: string; n: number }[];
+      for (const { letter, n } of rows) {
+        if (LETTER.test(letter)) letters.push({ letter, start, count: n });
+        start += n;
+      }
+      this.letters.set(language, letters);
+    }
+    return letters;
   }
 
   /**
@@ -359,11 +401,11 @@ export class SnapshotSearch {
     const shape = `${language ? 'l' : ''}${partOfSpeech ? 'p' : ''}${fromAnchor ? 'a' : ''}${limit}`;
     let stmt = this.browseStatements.get(shape);
     if (!stmt) {
-      // The row value (folded, id) >= (?, ?) is a range on the same browse index that orders the page.
-      const where = [language ? 'language = ?' : '', partOfSpeech ? 'pos = ?' : '', fromAnchor ? '(folded, id) >= (?, ?)' : '']
+      // The row value (browse_key, id) >= (?, ?) is a range on the same browse index that orders the page.
+      const where = [language ? 'language = ?' : '', partOfSpeech ? 'pos = ?' : '', fromAnchor ? '(browse_key, id) >= (?, ?)' : '']
         .filter(Boolean)
         .join(' AND ');
-      stmt = this.db.prepare(`SELECT global_rank AS globalRank FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ${limit} OFFSET ?`) as Stmt;
+      stmt = this.db.prepare(`SELECT global_rank AS globalRank FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY browse_key, id LIMIT ${limit} OFFSET ?`) as Stmt;
       this.browseStatements.set(shape, stmt);
     }
     return stmt;

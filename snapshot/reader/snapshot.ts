@@ -12,10 +12,20 @@ export interface SearchQuery {
   /** Resolved active language code. */
   language?: string;
   partOfSpeech?: string;
+  /** Browse only (no q, a language, no part of speech): the entries under this letter of the letter index. */
+  letter?: string;
   /** What the text is matched with: headwords and their forms, English meanings, or both (default). */
   scope?: SearchScope;
   page: number;
   limit: number;
+}
+
+/** One letter of a language's letter index: the first character of browse keys, where its run starts, how long. */
+export interface BrowseLetter {
+  letter: string;
+  /** Position of the letter's first entry in the language's browse order (zero-based). */
+  start: number;
+  count: number;
 }
 
 export interface SearchPage {
@@ -66,6 +76,8 @@ export interface Snapshot {
   /** An active language by code or URL slug (case-insensitive), else undefined. */
   findActiveLanguage(value: string): Language | undefined;
   search(query: SearchQuery): SearchPage;
+  /** The letter index of an active language's browse order: each first letter with its entries, in order. */
+  browseLetters(language: string): readonly BrowseLetter[];
   /** Pre-serialized bodies, stored in the snapshot at build time. */
   entryJson(idOrSlug: string): string | undefined;
   languagesJson(): string;

@@ -63,7 +63,10 @@ before(async () => {
   const target = downloadsDirOf(snapshotFile);
   mkdirSync(target);
   const index = DownloadIndexSchema.parse(JSON.parse(readFileSync(path.join(source, DOWNLOADS_INDEX_NAME), 'utf8')));
-  for (const f of index.files) copyFileSync(path.join(source, f.name), path.join(target, f.name));
+  for (const f of index.files) {
+    copyFileSync(path.join(source, f.name), path.join(target, f.name));
+    copyFileSync(path.join(source, f.csv.name), path.join(target, f.csv.name));
+  }
   const bytes = randomBytes(24 * 1024 * 1024);
   const name = downloadFileName('xx', 'large', index.version);
   writeFileSync(path.join(target, name), bytes);

@@ -91,6 +91,24 @@ describe('GET /downloads/{name}', () => {
     }
   });
 
+  it('GET /downloads/{name} - each file\'s CSV: UTF-8 with a byte-order mark, a header, one row per entry, the licence on each', async () => {
+    for (const file of index.files) {
+      const got = await get(file.csv.url);
+      assert.equal(got.status, 200, showGot(got));
+      assert.equal(got.headers.get('content-type'), 'text/csv; charset=utf-8', showGot(got));
+      assert.equal(got.headers.get('content-disposition'), `attachment; filename="${file.csv.name}"`, showGot(got));
+      assert.equal(got.bytes.length, file.csv.bytes, file.csv.name);
+      assert.equal(createHash('sha256').update(got.bytes).digest('hex'), file.csv.sha256, file.csv.name);
+      const text = got.bytes.toString('utf8');
+      assert.ok(text.startsWith('\uFEFFid,language,headword,exact_form,part_of_speech,pronunciation,glosses,is_common,frequency_rank,page,source,licence\r\n'), text.slice(0, 200));
+      const rows = text.slice(1).split('\r\n');
+      assert.equal(rows.pop(), '', `${file.csv.name} ends with a line break`);
+      assert.equal(rows.length, file.entries + 1, file.csv.name);
+      // The last two fields never need quoting: every row ends with the file's source and licence.
+      assert.ok(rows.slice(1).every((r) => r.endsWith(`,${file.source},${file.licence}`)), file.csv.name);
+    }
+  });
+
   it('GET /downloads/{name} - 304 when If-None-Match names its ETag, weak or in a list', async () => {
     const file = index.files[0];
     for (const header of [`"${file.sha256}"`, `W/"${file.sha256}"`, `"other", "${file.sha256}"`, '*']) {

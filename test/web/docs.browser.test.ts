@@ -83,7 +83,7 @@ describe('/docs in a browser', () => {
     const page = await phone.newPage();
     await page.goto('/docs');
     const section = page.locator('#op-getStats');
-    await section.locator('summary').click();
+    await section.locator('summary', { hasText: 'Try it' }).click();
     await section.getByLabel('Your API key').fill('svc_live_not-a-key');
     await section.getByRole('button', { name: 'Send request' }).click();
     const response = section.getByRole('region', { name: 'Totals: response' });

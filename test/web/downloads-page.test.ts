@@ -53,6 +53,7 @@ const gplFile: DownloadFile = {
   licenceUrl: 'https://www.gnu.org/licenses/old-licenses/gpl-2.0.html',
   attribution: 'FreeDict Swahili–English dictionary 0.4.4 (B. Wójtowicz, P. Bański et al.), GNU GPL v2 or later, freedict.org.',
   entries: 2577, bytes: 123_456, sha256: 'a'.repeat(64), includes: [],
+  csv: { name: 'sw-freedict-swahili-v5-0123456789ab.csv', url: '/downloads/sw-freedict-swahili-v5-0123456789ab.csv', bytes: 234_567, sha256: 'b'.repeat(64) },
 };
 
 describe('downloads page', () => {

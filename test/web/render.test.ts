@@ -49,6 +49,19 @@ describe('html', () => {
 });
 
 describe('entry page', () => {
+  it('entry page - reports a mistake to the operator with the entry named, or says why it cannot', () => {
+    const entry = yorubaEntry();
+    const withContact = entryPage({ assets: ASSETS, entry, contact: { text: 'ops@example.org', href: 'mailto:ops@example.org' } }).value;
+    const href = withContact.match(/<a href="(mailto:ops@example\.org\?[^"]+)">Report a mistake in this entry<\/a>/)?.[1] ?? assert.fail(withContact);
+    const subject = new URLSearchParams(href.replace(/&amp;/g, '&').split('?')[1]).get('subject');
+    assert.equal(subject, `Mistake in ọmọ (Yoruba, noun, entry ${entry.id})`);
+    const withUrl = entryPage({ assets: ASSETS, entry, contact: { text: 'https://example.org/contact', href: 'https://example.org/contact' } }).value;
+    assert.match(withUrl, /<a href="https:\/\/example\.org\/contact">Report a mistake in this entry<\/a>/);
+    const without = entryPage({ assets: ASSETS, entry }).value;
+    assert.doesNotMatch(without, /Report a mistake in this entry/);
+    assert.match(without, /This service has not published a contact address yet; the entry comes from [^<]+, whose maintainers can correct it/);
+    assert.match(without, /data-full-link="\/words\/[^"]+"/);
+  });
   it('entry page - shows the tone-marked headword marked lang="yo", glosses, examples, variants and licence', () => {
     const page = entryPage({ assets: ASSETS, entry: yorubaEntry() }).value;
     assert.match(page, /<h1 class="headword" lang="yo">ọmọ<\/h1>/);

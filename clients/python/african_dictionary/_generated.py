@@ -10,16 +10,20 @@ LanguageStatus = Literal["active", "preparing"]
 class Language(TypedDict):
     #: ISO 639-1 code, or ISO 639-3 where there is none (tzm)
     code: str
+    #: URL name of the language; the language parameters take it as they take the code
     slug: str
     #: English name
     name: str
+    #: the language's name for itself
     nativeName: str
     #: active once the snapshot holds at least 1,000 of its entries with an English gloss; preparing languages report wordCount 0
     status: LanguageStatus
+    #: entries of the language in this snapshot, read from stored data
     wordCount: int
 
 
 class Languages(TypedDict):
+    #: every language, active and preparing
     data: List[Language]
 
 
@@ -52,25 +56,39 @@ class Error(TypedDict):
 
 
 class StatsTotals(TypedDict):
+    """counts over the whole snapshot"""
+
+    #: entries served
     entries: int
+    #: example sentences attached to entries
     examples: int
+    #: sources that gave the snapshot records
     sources: int
+    #: languages listed, active and preparing
     languages: int
+    #: languages searchable now
     activeLanguages: int
 
 
 class StatsSnapshot(TypedDict):
+    #: the snapshot's version: v<format>-<first 12 hex digits of the content hash>
     version: str
+    #: version of the snapshot file format
     formatVersion: int
+    #: sha256 over the content served: equal hashes, equal answers
     contentHash: str
+    #: when the snapshot was built (ISO 8601, UTC)
     builtAt: str
     #: true when built from the bundled sample corpus, not the real corpora
     sample: bool
 
 
 class Stats(TypedDict):
+    #: counts over the whole snapshot
     totals: StatsTotals
+    #: entries per language code
     entriesByLanguage: Dict[str, int]
+    #: entries per language code, then per part of speech
     entriesByPartOfSpeech: Dict[str, Dict[str, int]]
     snapshot: StatsSnapshot
 
@@ -82,45 +100,63 @@ MatchType = Literal["exact", "meaning", "folded", "variant", "gloss", "form", "p
 
 
 class WordSummary(TypedDict):
+    #: the entry's identifier, stable across snapshots built from the same source record
     id: int
     #: language code, e.g. ig or yo
     language: str
+    #: the form the entry is listed under
     headword: str
     #: the tone-marked form exactly as the source gave it (after NFC normalisation)
     exactForm: str
+    #: URL name of the entry: GET /api/v1/words/{slug} answers as the id does
     slug: str
     #: IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`)
     pronunciation: Optional[str]
+    #: true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000)
     isCommon: bool
     #: true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is.
     isVerified: bool
+    #: place of the form in its language's frequency list (1 = most frequent); null when the list does not have it
     frequencyRank: Optional[int]
+    #: English meanings, one per sense, in the source's order
     glosses: List[str]
+    #: the word class, mapped from the source's tags onto one vocabulary for every language
     partOfSpeech: PartOfSpeech
+    #: how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
     matchType: MatchType
+    #: relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only
     score: float
 
 
 class _WordsPageRequired(TypedDict):
+    #: the requested slice, best match first
     data: List[WordSummary]
+    #: matches across all pages, not the length of data (at most 1,000 ranked matches: see diagnostics)
     total: int
+    #: 1-based page number
     page: int
+    #: the limit the response was produced with
     perPage: int
+    #: true when a further page exists: page through until it is false
     hasMore: bool
 
 
 class WordsPage(_WordsPageRequired, total=False):
+    #: present only when the answer is not the whole story: {"truncated": true, "rankedLimit": 1000} when q matched more entries than are ranked; total is then the limit, and a more precise q finds the rest
     diagnostics: Dict[str, Any]
 
 
 class EntrySense(TypedDict):
+    #: 1-based, in the source's order
     number: int
+    #: the meaning in English, with the source's labels in brackets
     definition: str
 
 
 class Source(TypedDict):
     #: source id in the corpus manifest, e.g. igbo-api
     id: str
+    #: the source by name
     name: str
     #: upstream URL
     url: str
@@ -129,18 +165,25 @@ class Source(TypedDict):
 
 
 class Licence(TypedDict):
+    """the licence the record arrived under: keep it, and the source's attribution, with what you show"""
+
     #: SPDX licence identifier, e.g. CC-BY-SA-4.0
     spdx: str
+    #: the licence by its full name
     name: str
+    #: where the licence text is published
     url: str
 
 
 class EntryExample(TypedDict):
+    #: a sentence in the entry's language that uses the word
     text: str
+    #: its English translation, when the source gives one
     translation: Optional[str]
     #: where the sentence comes from, e.g. a treebank sentence id
     reference: Optional[str]
     source: Source
+    #: the licence the record arrived under: keep it, and the source's attribution, with what you show
     licence: Licence
 
 
@@ -148,6 +191,7 @@ EntryVariantKind = Literal["variant", "alternative-spelling", "standard-spelling
 
 
 class EntryVariant(TypedDict):
+    #: the other spelling; a search for it finds the entry (matchType variant)
     form: str
     #: standard-spelling: the Standard Igbo spelling of an Onitsha form, derived by rule and attested in Standard Igbo text
     kind: EntryVariantKind
@@ -159,6 +203,7 @@ EntryFormKind = Literal["tone-marked", "spelling", "romanisation", "other-script
 
 
 class EntryForm(TypedDict):
+    #: the form as the source gives it
     form: str
     #: tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an adjective in a noun class, derived by rule and attested in the language's text (Swahili nzuri, mzuri for zuri)
     kind: EntryFormKind
@@ -168,6 +213,7 @@ class EntryPronunciation(TypedDict):
     #: IPA, without slashes
     ipa: str
     source: Source
+    #: the licence the record arrived under: keep it, and the source's attribution, with what you show
     licence: Licence
 
 
@@ -175,9 +221,13 @@ RelatedFormRelation = Literal["derived", "see-also", "component"]
 
 
 class RelatedForm(TypedDict):
+    #: the related word as the source names it
     form: str
+    #: derived: made from this word; see-also: a word the source points to; component: a part this word is made of
     relation: RelatedFormRelation
+    #: the entry of that word, when the snapshot has it; else null
     id: Optional[int]
+    #: that entry's slug, or null
     slug: Optional[str]
 
 
@@ -189,43 +239,62 @@ class EntryDialect(TypedDict):
 
 
 class Entry(TypedDict):
+    #: the entry's identifier, stable across snapshots built from the same source record
     id: int
     #: language code, e.g. ig or yo
     language: str
+    #: the form the entry is listed under
     headword: str
     #: the tone-marked form exactly as the source gave it (after NFC normalisation)
     exactForm: str
+    #: URL name of the entry: GET /api/v1/words/{slug} answers as the id does
     slug: str
     #: IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`)
     pronunciation: Optional[str]
+    #: true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000)
     isCommon: bool
     #: true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is.
     isVerified: bool
+    #: place of the form in its language's frequency list (1 = most frequent); null when the list does not have it
     frequencyRank: Optional[int]
+    #: English meanings, one per sense, in the source's order
     glosses: List[str]
+    #: the word class, mapped from the source's tags onto one vocabulary for every language
     partOfSpeech: PartOfSpeech
+    #: the language's English name
     languageName: str
+    #: homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source's order; null when the word has no homograph
     etymologyNumber: Optional[int]
+    #: the meanings, numbered
     senses: List[EntrySense]
+    #: sentences that use the word, each with its own source and licence
     examples: List[EntryExample]
+    #: other spellings of the headword
     variants: List[EntryVariant]
     #: other forms the source lists; a search for one finds the entry (matchType form)
     forms: List[EntryForm]
     #: every pronunciation found for the entry, the chosen one first
     pronunciations: List[EntryPronunciation]
+    #: words made from this one
     derived: List[RelatedForm]
+    #: words the source points to
     related: List[RelatedForm]
+    #: the stems or roots the source gives for the word
     stems: List[str]
     #: the dialect the entry records, where its lexicon records one dialect rather than the standard language (every entry of the Igbo lexicon, Williamson's Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise
     dialect: Optional[EntryDialect]
+    #: where the entry comes from: show its attribution with the entry
     source: Source
+    #: the licence of this entry (entries differ: CC BY-SA, Apache-2.0, GPL and others); examples and pronunciations carry their own
     licence: Licence
 
 
 class WordOfTheDay(TypedDict):
     #: UTC day, YYYY-MM-DD
     date: str
+    #: the language asked for, or "*" when the word is drawn across the active languages
     language: str
+    #: the day's word: a common word fit for a classroom, with a meaning of its own, not repeated within 366 days
     entry: Entry
 
 

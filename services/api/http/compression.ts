@@ -16,12 +16,15 @@ export const COMPRESS_MIN_BYTES = 1024;
  * How hard to compress. `kept`: bodies compressed once and sent many times (static files, the reference page,
  * cached entries and pages). They are compressed on the request that first asks, so brotli stays at a middle
  * quality: its top qualities take many times longer on a page, a stall that every other request on the worker
- * would wait behind, for few bytes saved. `perRequest`: a body made for one response (a website page), where
- * the time is paid on every request.
+ * would wait behind, for few bytes saved. `perRequest`: a body made for one website page, where the time is
+ * paid on every request. `once`: an API body no cache keeps (a search page or an entry on its first
+ * sighting), on the API's hot path: the lightest settings, which still take most of the bytes off a page
+ * for a small part of what making it costs (the bench's compression section).
  */
 const EFFORT = {
   kept: { gzip: 9, br: 5 },
   perRequest: { gzip: 6, br: 4 },
+  once: { gzip: 1, br: 2 },
 } as const;
 export type Effort = keyof typeof EFFORT;
 

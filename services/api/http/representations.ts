@@ -1,7 +1,7 @@
 // A stored body's representations on the metered routes: as it is, and compressed in each coding a client may
-// accept, each with its own ETag and header blocks (encoded once). Only a body that a cache keeps (or one fixed
-// for the process) is ever compressed, once per coding: the metered routes never compress per request.
-import { CompressedBody, encodedEtag } from './compression.ts';
+// accept, each with its own ETag and header blocks (encoded once). A body that a cache keeps (or one fixed for
+// the process) is compressed once per coding; one that no cache keeps, lightly for its one response.
+import { COMPRESS_MIN_BYTES, CompressedBody, compress, encodedEtag, negotiate } from './compression.ts';
 import type { ContentCoding } from './compression.ts';
 import { ifNoneMatchHits } from './etag.ts';
 import { storedHeaders } from './headers.ts';
@@ -39,14 +39,28 @@ export function representations(own: readonly (readonly [string, string])[], eta
 }
 
 /**
- * The reply for a stored body: the representation the client accepts (a kept body, compressed on first use;
- * a Buffer, which no cache keeps, always as it is), and 304 when If-None-Match names that representation.
+ * The reply for a stored body: the representation the client accepts, and 304 when If-None-Match names that
+ * representation. A kept body is compressed on first use and kept so; a Buffer, which no cache keeps (an
+ * entry on its first sighting), is compressed for this response alone at the light `once` settings, so that
+ * a first request is as small as a repeated one.
  */
 export function storedReply(req: GetRequest, body: CompressedBody | Buffer, reps: Representations): Reply {
-  const coding = body instanceof CompressedBody ? body.codingFor(req.acceptEncoding) : undefined;
+  if (!(body instanceof CompressedBody)) return onceReply(req, body, reps);
+  const coding = body.codingFor(req.acceptEncoding);
   const chosen = coding === undefined ? reps.identity : reps[coding];
-  const bytes = body instanceof CompressedBody ? (coding === undefined ? body.identity : (body.bytes(coding) ?? body.identity)) : body;
+  const bytes = coding === undefined ? body.identity : (body.bytes(coding) ?? body.identity);
   return ifNoneMatchHits(req.ifNoneMatch, chosen.etag)
     ? { status: 304, headers: chosen.headers.notModified, body: bytes }
     : { status: 200, headers: chosen.headers.ok, body: bytes };
+}
+
+/** A body sent once: the 304 is decided before any compression, and a coding that does not shrink it is dropped. */
+function onceReply(req: GetRequest, body: Buffer, reps: Representations): Reply {
+  const coding = body.length >= COMPRESS_MIN_BYTES ? negotiate(req.acceptEncoding) : undefined;
+  const chosen = coding === undefined ? reps.identity : reps[coding];
+  if (ifNoneMatchHits(req.ifNoneMatch, chosen.etag)) return { status: 304, headers: chosen.headers.notModified, body };
+  const encoded = coding === undefined ? undefined : compress(body, coding, 'once');
+  return encoded !== undefined && encoded.length < body.length
+    ? { status: 200, headers: chosen.headers.ok, body: encoded }
+    : { status: 200, headers: reps.identity.headers.ok, body };
 }

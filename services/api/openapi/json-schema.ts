@@ -27,6 +27,8 @@ export interface Parameter {
   required: boolean;
   description?: string;
   schema: JsonSchema;
+  /** A value that answers 200 in the snapshot served (examples.ts). */
+  example?: string;
 }
 
 /** One entry of `parameters` per field of a zod object schema of query or path parameters. */

@@ -1,4 +1,5 @@
-// GET /downloads/{name}: one gzipped JSON Lines file of the snapshot this worker serves, streamed from disk.
+// GET /downloads/{name}: one gzipped JSON Lines file, or the CSV beside it, of the snapshot this worker serves,
+// streamed from disk.
 import { notFound } from '../../shared/errors.ts';
 import { DOWNLOADS_INDEX_NAME, DOWNLOADS_PATH } from '../../../snapshot/format/downloads.ts';
 import { ifNoneMatchHits } from '../http/etag.ts';
@@ -28,7 +29,7 @@ function downloadHandler({ deps }: RouteSetup): ApiHandler<PipelineRequest> {
     if (!download) {
       throw notFound(`No such file in this edition (${version}). The files are listed at ${DOWNLOADS_PATH}/${DOWNLOADS_INDEX_NAME}.`);
     }
-    const { file, etag } = download;
+    const { etag } = download;
     res.header('cache-control', DOWNLOAD_FILE_CACHE_CONTROL);
     res.header('etag', etag);
     if (ifNoneMatchHits(req.headers['if-none-match'], etag)) {
@@ -36,9 +37,10 @@ function downloadHandler({ deps }: RouteSetup): ApiHandler<PipelineRequest> {
       res.status(304).send();
       return;
     }
-    // The stored gzip bytes as they are: a file to save, not a body to decode (no Content-Encoding).
-    res.header('content-type', 'application/gzip');
-    res.header('content-disposition', `attachment; filename="${file.name}"`);
+    // The stored bytes as they are: a file to save, not a body to decode (no Content-Encoding; a gzip file
+    // stays one, and a CSV goes as written, to open in a spreadsheet).
+    res.header('content-type', download.contentType);
+    res.header('content-disposition', `attachment; filename="${download.name}"`);
     res.header('x-content-type-options', 'nosniff');
     const chunks = download.read();
     // hyper-express's stream() never settles once the stream stops early (it destroys it when the client goes
@@ -47,12 +49,12 @@ function downloadHandler({ deps }: RouteSetup): ApiHandler<PipelineRequest> {
       res.once('abort', () => resolve());
       chunks.once('error', (error) => {
         // The status line and headers are out: cutting the connection is the only way to say it failed.
-        deps.log.error({ msg: 'download read failed', file: file.name, error: error.message });
+        deps.log.error({ msg: 'download read failed', file: download.name, error: error.message });
         res.close();
         resolve();
       });
       // Typed as void, it returns the promise of the last chunk sent (hyper-express 6.14, Response.js).
-      const sent: unknown = res.stream(chunks, file.bytes);
+      const sent: unknown = res.stream(chunks, download.bytes);
       Promise.resolve(sent).then(() => resolve(), reject);
     });
   };

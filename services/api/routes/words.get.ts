@@ -28,7 +28,7 @@ export const wordsGetParamsSchema = z.object({
     .string()
     .min(1)
     .max(ID_MAX_CHARS)
-    .describe('The entry id (an integer, e.g. 1042) or its slug (e.g. ile-2), percent-encoded in the path.'),
+    .describe('The entry id (an integer) or its slug (the URL name of the entry), percent-encoded in the path.'),
 });
 export type WordsGetParams = z.infer<typeof wordsGetParamsSchema>;
 

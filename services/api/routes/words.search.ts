@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Lru } from '../../shared/lru.ts';
 import { WordsPageSchema } from '../../shared/schemas.ts';
 import { PARTS_OF_SPEECH, SEARCH_SCOPES } from '../../shared/vocabulary.ts';
-import { COMPRESS_MIN_BYTES, CompressedBody } from '../http/compression.ts';
+import { COMPRESS_MIN_BYTES, CompressedBody, compress, negotiate } from '../http/compression.ts';
 import { extendBlock, ownBlock, ownBytes, replyHeaders, SEARCH_CACHE_CONTROL } from '../http/headers.ts';
 import { languageResolver } from '../http/language.ts';
 import { checkQueryLength, registerQueryCache, spellsKnownParameters } from '../http/query-keys.ts';
@@ -114,11 +114,13 @@ class PageRenderer {
 
 /**
  * The reply for a page. A page a cache keeps is sent compressed to a client that accepts it, compressed on the
- * first such request and kept so; a page made for this request alone goes as it is. Compressing every page per
- * request would cost more than the search that made it (docs/website.md, "Compression").
+ * first such request and kept so; a page made for this request alone is compressed for it at the light `once`
+ * settings (brotli 2, gzip 1), so that a first search is as small as a repeated one on a slow link
+ * (docs/website.md, "Compression"; the cost: the bench's compression section).
  */
 function pageReply(page: RenderedPage, req: GetRequest): Reply {
-  if (page.owned && page.body.length >= COMPRESS_MIN_BYTES && req.acceptEncoding !== '') {
+  if (!page.owned) return page.body.length >= COMPRESS_MIN_BYTES && req.acceptEncoding !== '' ? onceReply(page, req) : { status: 200, headers: page.headers, body: page.body };
+  if (page.body.length >= COMPRESS_MIN_BYTES && req.acceptEncoding !== '') {
     page.compressed ??= new CompressedBody(page.body);
     const coding = page.compressed.codingFor(req.acceptEncoding);
     const bytes = coding === undefined ? undefined : page.compressed.bytes(coding);
@@ -129,6 +131,14 @@ function pageReply(page: RenderedPage, req: GetRequest): Reply {
     }
   }
   return { status: 200, headers: page.headers, body: page.body };
+}
+
+/** A page no cache keeps, compressed for this response alone when the client accepts a coding and it shrinks. */
+function onceReply(page: RenderedPage, req: GetRequest): Reply {
+  const coding = negotiate(req.acceptEncoding);
+  const encoded = coding === undefined ? undefined : compress(page.body, coding, 'once');
+  if (coding === undefined || encoded === undefined || encoded.length >= page.body.length) return { status: 200, headers: page.headers, body: page.body };
+  return { status: 200, headers: extendBlock(page.headers, [['content-encoding', coding]]), body: encoded };
 }
 
 /** Gives a page that a cache has just stored bytes of its own (in place: both caches may hold the object). */

@@ -18,6 +18,24 @@ export function langOf(code: string): string {
   return /^[a-z]{2,3}$/.test(code) ? code : 'und';
 }
 
+/**
+ * A language as the pages name it: its own name, marked with its language, then the English one in brackets,
+ * once only where the two are the same word ("Hausa", not "Hausa (Hausa)").
+ */
+export function languageLabel(language: Pick<Language, 'code' | 'name' | 'nativeName'>): Html {
+  const native = html`<span lang="${langOf(language.code)}">${language.nativeName}</span>`;
+  return sameName(language) ? native : html`${native} (${language.name})`;
+}
+
+/** The label as plain text (titles, options). */
+export function languageLabelText(language: Pick<Language, 'name' | 'nativeName'>): string {
+  return sameName(language) ? language.name : `${language.nativeName} (${language.name})`;
+}
+
+function sameName(language: Pick<Language, 'name' | 'nativeName'>): boolean {
+  return language.nativeName.trim().toLocaleLowerCase('en') === language.name.trim().toLocaleLowerCase('en');
+}
+
 /** How each match type reads to a person (API matchType values in brackets in the docs). */
 export const MATCH_LABELS: Readonly<Record<MatchType, string>> = {
   exact: 'exact match',
@@ -92,7 +110,7 @@ ${active.map(
   // The native name leads and the option carries its language (an option holds text only, so the whole
   // option is marked); the English name follows for those who do not read it.
   (l) =>
-    html`<option value="${l.code}" lang="${langOf(l.code)}"${input.language === l.code ? html` selected` : ''}>${l.nativeName} (${l.name})</option>`,
+    html`<option value="${l.code}" lang="${langOf(l.code)}"${input.language === l.code ? html` selected` : ''}>${languageLabelText(l)}</option>`,
 )}
 </select></div>
 <div class="field scope"><label for="${id}-scope"${labelClass}>Search in</label>

@@ -2,16 +2,15 @@
 // working without JavaScript), the sign-up form and the static files, as route descriptors served through the
 // same pipeline as the API (http/pipeline.ts).
 import { utcDay } from '../../shared/metering-protocol/day.ts';
-import { fold } from '../../../snapshot/format/text.ts';
 import { MAX_BODY_BYTES } from '../config.ts';
 import type { CompressedBody } from '../http/compression.ts';
 import type { PipelineRequest } from '../http/exchange.ts';
 import type { PageHandler, PageRoute, RouteSetup } from '../http/route.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
-import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
-import type { ExampleValues } from './docs/operation-view.ts';
+import { referenceExamples } from '../openapi/examples.ts';
 import { corpusSources, readStats, wordsOfTheDay } from './data.ts';
 import { HeadwordSpellings } from './headword-spelling.ts';
+import { Homographs } from './homographs.ts';
 import type { Html } from './html.ts';
 import { aboutPage } from './pages/about.ts';
 import { developersPage } from './pages/developers.ts';
@@ -50,14 +49,16 @@ const home = page('/', ({ deps }) => (req, res) => {
 
 const search = page('/search', ({ deps }) => {
   const spellings = new HeadwordSpellings(deps.snapshot);
+  const homographs = new Homographs(deps.snapshot);
   return (req, res) => {
-    const { page: body, status } = renderSearch(deps, assets(), req.query_parameters, spellings);
+    const { page: body, status } = renderSearch(deps, assets(), req.query_parameters, spellings, homographs);
     sendHtml(req, res, body, { status, cache: CACHE.short });
   };
 });
 
 const entry = page('/words/{slug}', ({ deps }) => {
   const spellings = new HeadwordSpellings(deps.snapshot);
+  const homographs = new Homographs(deps.snapshot);
   return (req, res) => {
     // Path parameters come still percent-encoded.
     const slug = decodePathSegment(req.path_parameters.slug ?? '');
@@ -71,7 +72,8 @@ const entry = page('/words/{slug}', ({ deps }) => {
       res.status(301).header('Location', entryPath(found.slug)).header('Cache-Control', CACHE.stable).send();
       return;
     }
-    sendHtml(req, res, entryPage({ assets: assets(), entry: found, spelling: spellings.forEntry(found) }), { cache: CACHE.stable });
+    const alike = homographs.of(found.language, found.exactForm);
+    sendHtml(req, res, entryPage({ assets: assets(), entry: found, spelling: spellings.forEntry(found), homographs: alike, contact: deps.config.operatorContact }), { cache: CACHE.stable });
   };
 });
 
@@ -110,9 +112,10 @@ const signup: PageRoute = {
 };
 
 /** The reference, from the same description the API serves. */
-const docs = keptPageRoute('/docs', ({ deps, routes }) =>
-  docsPage({ assets: assets(), document: buildOpenApiDocument(routes, deps.snapshot.languages()), examples: docsExamples(deps.snapshot) }),
-);
+const docs = keptPageRoute('/docs', ({ deps, routes }) => {
+  const examples = referenceExamples(deps.snapshot);
+  return docsPage({ assets: assets(), document: buildOpenApiDocument(routes, deps.snapshot.languages(), examples), examples: examples.parameters });
+});
 
 const about = keptPageRoute('/about', ({ deps }) =>
   aboutPage({
@@ -137,14 +140,6 @@ const staticFiles = STATIC_PATHS.map(
 );
 
 export const WEBSITE_ROUTES: readonly PageRoute[] = [home, search, entry, language, downloads, developers, signup, docs, about, ...staticFiles];
-
-/** Example values for /docs that find something in this snapshot: an entry of the first active language. */
-function docsExamples(snapshot: Snapshot): ExampleValues {
-  const active = snapshot.languages().find((l) => l.status === 'active');
-  if (!active) return {};
-  const sample = snapshot.search({ language: active.code, page: 1, limit: 50 }).items.find((w) => fold(w.exactForm).length >= 3);
-  return { language: active.code, ...(sample ? { q: fold(sample.exactForm), id: sample.slug } : {}) };
-}
 
 function decodePathSegment(segment: string): string | undefined {
   try {

@@ -3,6 +3,7 @@
 import type { Deps } from '../deps.ts';
 import { MAX_QUERY_CHARS, SCOPE_OPTIONS, scopeChoice } from './components.ts';
 import type { HeadwordSpellings, ResultNote } from './headword-spelling.ts';
+import type { Homographs } from './homographs.ts';
 import type { Html } from './html.ts';
 import type { AssetUrls } from './layout.ts';
 import { searchPage } from './pages/search.ts';
@@ -23,11 +24,13 @@ export function renderSearch(
   assets: AssetUrls,
   query: Readonly<Record<string, unknown>>,
   spellings: HeadwordSpellings,
+  homographs: Homographs,
 ): { page: Html; status: number } {
   const languages = deps.snapshot.languages();
   const q = first(query.q).trim().normalize('NFC');
   const languageParam = first(query.language).trim();
   const pageParam = first(query.page).trim() || '1';
+  const letterParam = first(query.letter).trim().normalize('NFC');
   const scopeParam = first(query.scope).trim();
   const scope = scopeChoice(scopeParam);
   const base = { assets, languages, q, scope, page: 1, perPage: SEARCH_PAGE_SIZE, maxPage: MAX_SEARCH_PAGE };
@@ -50,11 +53,20 @@ export function renderSearch(
   const page = Number(pageParam);
   // Without text, a chosen language is browsed alphabetically; with neither, there is nothing to list.
   if (!q && !language) return { page: searchPage({ ...base, page }), status: 200 };
-  const result = deps.snapshot.search({ q: q || undefined, language: language?.code, scope, page, limit: SEARCH_PAGE_SIZE });
+  // Browsing a language: its letter index, and a letter's own pages when one is chosen.
+  const letters = !q && language ? deps.snapshot.browseLetters(language.code) : undefined;
+  const letter = letters && letterParam ? letters.find((l) => l.letter === letterParam.toLowerCase())?.letter : undefined;
+  if (letters && letterParam && letter === undefined) {
+    return { page: searchPage({ ...base, language: language?.code, letters, problem: `No ${language?.name} words are listed under “${letterParam.slice(0, 8)}”: choose a letter below.` }), status: 400 };
+  }
+  const result = deps.snapshot.search({ q: q || undefined, language: language?.code, letter, scope, page, limit: SEARCH_PAGE_SIZE });
   const notes = new Map<number, ResultNote>();
+  const numbers = new Map<number, number>();
   for (const item of result.items) {
     const note = spellings.noteFor(item, q, (slug) => deps.snapshot.entry(slug));
     if (note) notes.set(item.id, note);
+    const number = homographs.numberOf(item.language, item.exactForm, item.id);
+    if (number !== undefined) numbers.set(item.id, number);
   }
-  return { page: searchPage({ ...base, language: language?.code, page, result, notes }), status: 200 };
+  return { page: searchPage({ ...base, language: language?.code, letters, letter, page, result, notes, homographNumbers: numbers }), status: 200 };
 }

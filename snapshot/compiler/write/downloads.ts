@@ -1,14 +1,17 @@
 // The open-data downloads: each entry's stored body, as it is written, into one gzipped JSON Lines file per
-// (language, lexicon source), and their index (snapshot/format/downloads.ts).
+// (language, lexicon source), the same entries as a CSV table beside it, and their index
+// (snapshot/format/downloads.ts).
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
 import { createWriteStream, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { Gzip } from 'node:zlib';
 
-import { DOWNLOADS_INDEX_NAME, DOWNLOADS_PATH, DownloadIndexSchema, downloadFileName } from '../../format/downloads.ts';
+import { CSV_COLUMNS, DOWNLOADS_INDEX_NAME, DOWNLOADS_PATH, DownloadIndexSchema, downloadCsvName, downloadFileName } from '../../format/downloads.ts';
+import type { WordSummary } from '../../../services/shared/schemas.ts';
 import type { DownloadFile, DownloadIndex, IncludedSource } from '../../format/downloads.ts';
 import type { SourceManifest } from '../manifest.ts';
 import type { EntryRows } from './entry-rows.ts';
@@ -48,6 +51,26 @@ interface OpenFile {
   entries: number;
   contributors: Set<string>;
   done: Promise<void>;
+  /** The same entries as CSV: written as they are (a spreadsheet opens no gzip). */
+  csv: { part: string; stream: WriteStream; hash: Hash; bytes: number; done: Promise<void> };
+}
+
+/** UTF-8's byte-order mark: without it a spreadsheet may read the file in a legacy code page. */
+const BOM = '\uFEFF';
+const CRLF = '\r\n';
+
+/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, its quotes doubled. */
+function csvField(value: string | number | boolean | null): string {
+  const text = value === null ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One entry's row, from its stored summary (smaller to parse than its body); CSV_COLUMNS' order. */
+function csvRow(summaryJson: string, source: string, licence: string): string {
+  const s = JSON.parse(summaryJson) as WordSummary;
+  return [s.id, s.language, s.headword, s.exactForm, s.partOfSpeech, s.pronunciation, s.glosses.join('; '), s.isCommon, s.frequencyRank, `/words/${encodeURIComponent(s.slug)}`, source, licence]
+    .map(csvField)
+    .join(',') + CRLF;
 }
 
 export class DownloadWriter implements DownloadSink {
@@ -83,6 +106,7 @@ export class DownloadWriter implements DownloadSink {
   write(rows: readonly EntryRows[]): void {
     if (this.failure) throw this.failure;
     const lines = new Map<OpenFile, Uint8Array[]>();
+    const csvRows = new Map<OpenFile, string[]>();
     for (const r of rows) {
       const file = this.fileOf(r.facts.language, r.source);
       file.entries += 1;
@@ -90,6 +114,16 @@ export class DownloadWriter implements DownloadSink {
       let batch = lines.get(file);
       if (batch === undefined) lines.set(file, (batch = []));
       batch.push(r.body);
+      let table = csvRows.get(file);
+      if (table === undefined) csvRows.set(file, (table = []));
+      table.push(csvRow(r.summary, r.source, this.source(r.source).licence.spdx));
+    }
+    for (const [file, table] of csvRows) {
+      const text = Buffer.from(table.join(''), 'utf8');
+      file.csv.hash.update(text);
+      file.csv.bytes += text.length;
+      this.pending += text.length;
+      file.csv.stream.write(text, () => this.settle(text.length));
     }
     for (const [file, bodies] of lines) {
       // One JSON line per body: its bytes, then a newline.
@@ -104,12 +138,17 @@ export class DownloadWriter implements DownloadSink {
       }
       this.pending += length;
       file.gzip.write(buffer.subarray(0, length), () => {
-        this.pending -= length;
         this.give(buffer);
-        if (this.pending <= DOWNLOAD_PENDING_BYTES / 2 && this.waiters.length > 0) {
-          for (const wake of this.waiters.splice(0)) wake();
-        }
+        this.settle(length);
       });
+    }
+  }
+
+  /** `bytes` handed on have been taken: wakes the entry writer once the backlog is under half the bound. */
+  private settle(bytes: number): void {
+    this.pending -= bytes;
+    if (this.pending <= DOWNLOAD_PENDING_BYTES / 2 && this.waiters.length > 0) {
+      for (const wake of this.waiters.splice(0)) wake();
     }
   }
 
@@ -136,14 +175,19 @@ export class DownloadWriter implements DownloadSink {
    * from each source: a frequency (or other non-entry) source of the language is credited when it gave any.
    */
   async finish(version: string, records: ReadonlyMap<string, number>): Promise<DownloadIndex> {
-    for (const file of this.files.values()) file.gzip.end();
-    await Promise.all([...this.files.values()].map((f) => f.done));
+    for (const file of this.files.values()) {
+      file.gzip.end();
+      file.csv.stream.end();
+    }
+    await Promise.all([...this.files.values()].flatMap((f) => [f.done, f.csv.done]));
     if (this.failure) throw this.failure;
     const files: DownloadFile[] = [];
     const ordered = [...this.files.values()].sort((a, b) => a.language.localeCompare(b.language) || a.source.localeCompare(b.source));
     for (const f of ordered) {
       const name = downloadFileName(f.language, f.source, version);
       renameSync(path.join(this.dir, f.part), path.join(this.dir, name));
+      const csvName = downloadCsvName(f.language, f.source, version);
+      renameSync(path.join(this.dir, f.csv.part), path.join(this.dir, csvName));
       const source = this.source(f.source);
       const includes = [...this.sources.values()]
         .filter((s) => s.id !== f.source && (f.contributors.has(s.id) || (s.language === f.language && s.role !== 'lexicon' && s.role !== 'examples' && (records.get(s.id) ?? 0) > 0)))
@@ -162,6 +206,7 @@ export class DownloadWriter implements DownloadSink {
         bytes: f.bytes,
         sha256: f.hash.digest('hex'),
         includes,
+        csv: { name: csvName, url: `${DOWNLOADS_PATH}/${csvName}`, bytes: f.csv.bytes, sha256: f.csv.hash.digest('hex') },
       });
     }
     // Checked as the API workers will read it: a build never writes an index they would refuse.
@@ -172,7 +217,10 @@ export class DownloadWriter implements DownloadSink {
 
   /** Stops every file (a failed build); the caller removes the directory. */
   abort(): void {
-    for (const file of this.files.values()) file.gzip.destroy();
+    for (const file of this.files.values()) {
+      file.gzip.destroy();
+      file.csv.stream.destroy();
+    }
   }
 
   private source(id: string): SourceManifest {
@@ -188,7 +236,21 @@ export class DownloadWriter implements DownloadSink {
     this.source(source);
     const part = `${language}-${source}.jsonl.gz.part`;
     const gzip = createGzip({ level: DOWNLOAD_GZIP_LEVEL, chunkSize: GZIP_CHUNK_BYTES });
-    const opened: OpenFile = { language, source, part, gzip, hash: createHash('sha256'), bytes: 0, entries: 0, contributors: new Set(), done: Promise.resolve() };
+    const csvPart = `${language}-${source}.csv.part`;
+    const csvStream = createWriteStream(path.join(this.dir, csvPart));
+    const header = Buffer.from(BOM + CSV_COLUMNS.join(',') + CRLF, 'utf8');
+    const csv = { part: csvPart, stream: csvStream, hash: createHash('sha256').update(header), bytes: header.length, done: Promise.resolve() };
+    csvStream.write(header);
+    csv.done = new Promise<void>((resolve) => {
+      csvStream.once('finish', () => resolve());
+      csvStream.once('close', () => resolve());
+      csvStream.once('error', (error) => {
+        this.failure ??= error;
+        for (const wake of this.waiters.splice(0)) wake();
+        resolve();
+      });
+    });
+    const opened: OpenFile = { language, source, part, gzip, hash: createHash('sha256'), bytes: 0, entries: 0, contributors: new Set(), done: Promise.resolve(), csv };
     const tap = async function* (chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
       for await (const chunk of chunks) {
         opened.hash.update(chunk);

@@ -6,6 +6,7 @@ import type { WorkerOptions } from 'node:worker_threads';
 
 import type Database from 'better-sqlite3';
 
+import { browseKey } from '../../format/text.ts';
 import type { Progress } from '../progress.ts';
 import type { DownloadSink } from './downloads.ts';
 import type { EntryContextData, EntryRows, StageRow } from './entry-rows.ts';
@@ -56,7 +57,7 @@ export interface WriteEntriesInput {
  */
 export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable> {
   const { db, progress, total } = input;
-  const insertEntry = db.prepare('INSERT INTO entries (global_rank, id, slug, language, pos, folded) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertEntry = db.prepare('INSERT INTO entries (global_rank, id, slug, language, pos, browse_key) VALUES (?, ?, ?, ?, ?, ?)');
   // The body comes as UTF-8 bytes (packBodies); CAST stores them as the TEXT they are, without transcoding.
   const insertJson = db.prepare('INSERT INTO entry_json (global_rank, body) VALUES (?, CAST(? AS TEXT))');
   const insertSummary = db.prepare('INSERT INTO entry_summary (global_rank, summary) VALUES (?, ?)');
@@ -73,7 +74,7 @@ export async function writeEntries(input: WriteEntriesInput): Promise<FactsTable
       const f = r.facts;
       input.hash.update(r.body);
       input.hash.update('\n');
-      insertEntry.run(f.globalRank, f.id, r.slug, f.language, f.partOfSpeech, r.folded);
+      insertEntry.run(f.globalRank, f.id, r.slug, f.language, f.partOfSpeech, browseKey(r.folded));
       insertJson.run(f.globalRank, r.body);
       insertSummary.run(f.globalRank, r.summary);
       for (const [key, kind] of r.forms) {

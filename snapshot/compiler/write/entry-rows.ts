@@ -9,6 +9,7 @@ import { hasToneMarks } from '../written-forms.ts';
 import { languageRules } from '../../languages/index.ts';
 import { assembleEntry, mergeRecords, summaryOf } from '../assemble.ts';
 import type { AssembleContext, LinkTarget } from '../assemble.ts';
+import { fitForClassroom } from '../classroom.ts';
 import { isCommonRank } from '../frequency.ts';
 import type { ExampleRecord, FormRecord, LexRecord, VariantRecord } from '../records.ts';
 import type { EntryFacts } from './facts.ts';
@@ -238,6 +239,8 @@ function entryRows(row: StageRow, entry: Entry, records: readonly LexRecord[], f
       frequencyRank: entry.frequencyRank,
       glossCount: entry.glosses.length,
       exampleCount: entry.examples.length,
+      pronunciationCount: entry.pronunciations.length,
+      classroomFit: fitForClassroom(entry),
     },
     slug: row.slug,
     folded,

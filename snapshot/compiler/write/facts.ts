@@ -11,6 +11,9 @@ export interface EntryFacts {
   frequencyRank: number | null;
   glossCount: number;
   exampleCount: number;
+  pronunciationCount: number;
+  /** May be a word of the day (classroom.ts). */
+  classroomFit: boolean;
 }
 
 const CAP_U16 = 0xffff;
@@ -24,6 +27,8 @@ export class FactsTable {
   readonly frequencyRank: Uint32Array;
   readonly glossCount: Uint16Array;
   readonly exampleCount: Uint32Array;
+  readonly pronunciationCount: Uint16Array;
+  readonly classroomFit: Uint8Array;
   private readonly languageIndex = new Map<string, number>();
   readonly languages: string[] = [];
   count = 0;
@@ -37,6 +42,8 @@ export class FactsTable {
     this.frequencyRank = new Uint32Array(size + 1);
     this.glossCount = new Uint16Array(size + 1);
     this.exampleCount = new Uint32Array(size + 1);
+    this.pronunciationCount = new Uint16Array(size + 1);
+    this.classroomFit = new Uint8Array(size + 1);
   }
 
   static from(list: readonly EntryFacts[]): FactsTable {
@@ -59,6 +66,8 @@ export class FactsTable {
     this.frequencyRank[f.globalRank] = f.frequencyRank ?? 0;
     this.glossCount[f.globalRank] = Math.min(CAP_U16, f.glossCount);
     this.exampleCount[f.globalRank] = f.exampleCount;
+    this.pronunciationCount[f.globalRank] = Math.min(CAP_U16, f.pronunciationCount);
+    this.classroomFit[f.globalRank] = f.classroomFit ? 1 : 0;
     this.count += 1;
   }
 
@@ -80,6 +89,8 @@ export class FactsTable {
       frequencyRank: this.frequencyRank[globalRank] === 0 ? null : this.frequencyRank[globalRank],
       glossCount: this.glossCount[globalRank],
       exampleCount: this.exampleCount[globalRank],
+      pronunciationCount: this.pronunciationCount[globalRank],
+      classroomFit: this.classroomFit[globalRank] === 1,
     };
   }
 

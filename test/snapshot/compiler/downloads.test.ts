@@ -171,7 +171,7 @@ describe('downloads beside their snapshot', () => {
     const second = (await buildSample(corpora, out)).report;
     assert.notEqual(second.contentHash, first.contentHash);
     const index = readIndex(out);
-    assert.deepEqual(readdirSync(downloadsDirOf(out)).sort(), [...index.files.map((f) => f.name), DOWNLOADS_INDEX_NAME].sort());
+    assert.deepEqual(readdirSync(downloadsDirOf(out)).sort(), [...index.files.flatMap((f) => [f.name, f.csv.name]), DOWNLOADS_INDEX_NAME].sort());
     assert.equal(second.downloads.files, index.files.length);
   });
 
@@ -194,8 +194,10 @@ describe('downloads beside their snapshot', () => {
 function rows(count: number, bodyBytes: number): EntryRows[] {
   const filler = 'x'.repeat(bodyBytes);
   return Array.from({ length: count }, (_, i): EntryRows => ({
-    facts: { globalRank: i + 1, id: i + 1, language: 'ig', partOfSpeech: 'noun', isCommon: false, frequencyRank: null, glossCount: 0, exampleCount: 0 },
-    slug: `w${i}`, folded: `w${i}`, summary: '{}', body: Buffer.from(JSON.stringify({ id: i + 1, filler: `${i}${filler}` })),
+    facts: { globalRank: i + 1, id: i + 1, language: 'ig', partOfSpeech: 'noun', isCommon: false, frequencyRank: null, glossCount: 0, exampleCount: 0, pronunciationCount: 0, classroomFit: true },
+    slug: `w${i}`, folded: `w${i}`,
+    summary: JSON.stringify({ id: i + 1, language: 'ig', headword: `w${i}`, exactForm: `w${i}`, slug: `w${i}`, pronunciation: null, isCommon: false, isVerified: false, frequencyRank: null, glosses: ['a "quoted", word'], partOfSpeech: 'noun' }),
+    body: Buffer.from(JSON.stringify({ id: i + 1, filler: `${i}${filler}` })),
     forms: [], head: '', vars: '', tags: '', gloss: null, otherForms: [], source: 'src', contributors: [],
   }));
 }
@@ -220,6 +222,9 @@ describe('DownloadWriter', () => {
     assert.equal(file.entries, batch.length);
     const bytes = readFileSync(path.join(dir, 'd', file.name));
     assert.equal(gunzipSync(bytes).toString(), `${batch.map((r) => Buffer.from(r.body).toString()).join('\n')}\n`);
+    const csv = readFileSync(path.join(dir, 'd', file.csv.name), 'utf8').split('\r\n');
+    assert.equal(csv.length, batch.length + 2, 'a header, a row per entry and the last line break');
+    assert.equal(csv[1], '1,ig,w0,w0,noun,,"a ""quoted"", word",false,,/words/w0,src,CC0-1.0');
     assert.ok(existsSync(path.join(dir, 'd', DOWNLOADS_INDEX_NAME)));
   });
 });

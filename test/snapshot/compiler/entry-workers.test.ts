@@ -44,7 +44,7 @@ describe('build entry workers', () => {
   it('build entry workers - a batch\'s bodies arrive as their UTF-8 bytes, in one buffer moved to the writer', async () => {
     const texts = ['{"exactForm":"ụ́lọ̀"}', '{"exactForm":"ɓaƙo","note":"ʼ"}', '{}', '{"exactForm":"ሰላም"}'];
     const assembled = texts.map((body, i): AssembledRows => ({
-      facts: { globalRank: i + 1, id: i + 1, language: 'ig', partOfSpeech: 'noun', isCommon: false, frequencyRank: null, glossCount: 0, exampleCount: 0 },
+      facts: { globalRank: i + 1, id: i + 1, language: 'ig', partOfSpeech: 'noun', isCommon: false, frequencyRank: null, glossCount: 0, exampleCount: 0, pronunciationCount: 0, classroomFit: true },
       slug: `w${i}`, folded: `w${i}`, summary: '{}', body,
       forms: [], head: '', vars: '', tags: '', gloss: null, otherForms: [], source: 'src', contributors: [],
     }));

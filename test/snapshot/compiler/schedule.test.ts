@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
+import { classroomUnfitReason } from '../../../snapshot/compiler/classroom.ts';
 import { WOTD_CYCLE_DAYS, wordOfTheDayCycle } from '../../../snapshot/compiler/schedule.ts';
 import { FactsTable } from '../../../snapshot/compiler/write/facts.ts';
 import type { EntryFacts } from '../../../snapshot/compiler/write/facts.ts';
@@ -20,6 +21,9 @@ function facts(n: number, language: string, offset = 0): EntryFacts[] {
     frequencyRank: i % 3 === 0 ? i + 1 : null,
     glossCount: i % 7 === 0 ? 0 : 1,
     exampleCount: i % 5 === 0 ? 1 : 0,
+    pronunciationCount: 0,
+    // Every eleventh entry is unfit for a classroom (classroom.ts).
+    classroomFit: i % 11 !== 5,
   }));
 }
 
@@ -43,11 +47,12 @@ describe('wordOfTheDayCycle', () => {
     const byGlobalRank = new Map(all.map((f) => [f.globalRank, f]));
     const cycle = wordOfTheDayCycle(table, ['ig']);
     assert.ok(cycle.every((p) => (byGlobalRank.get(p)?.glossCount ?? 0) > 0));
-    // 857 common glossed words exceed the 732-day cycle, so every day gets a common word.
-    assert.ok(facts(3000, 'ig').filter((f) => f.isCommon && f.glossCount > 0).length > WOTD_CYCLE_DAYS);
+    assert.ok(cycle.every((p) => byGlobalRank.get(p)?.classroomFit));
+    // The common glossed words fit for a classroom exceed the 732-day cycle, so every day gets a common word.
+    assert.ok(facts(3000, 'ig').filter((f) => f.isCommon && f.glossCount > 0 && f.classroomFit).length > WOTD_CYCLE_DAYS);
     assert.ok(cycle.every((p) => byGlobalRank.get(p)?.isCommon));
     // Among common words, those with examples come first.
-    const withExamples = facts(3000, 'ig').filter((f) => f.isCommon && f.glossCount > 0 && f.exampleCount > 0).length;
+    const withExamples = facts(3000, 'ig').filter((f) => f.isCommon && f.glossCount > 0 && f.classroomFit && f.exampleCount > 0).length;
     assert.equal(cycle.filter((p) => (byGlobalRank.get(p)?.exampleCount ?? 0) > 0).length, withExamples);
   });
   it('wordOfTheDayCycle - alternates languages in the cross-language pool', () => {
@@ -62,7 +67,57 @@ describe('wordOfTheDayCycle', () => {
   });
 });
 
+describe('classroomUnfitReason', () => {
+  const entry = (language: string, headword: string, glosses: string[], partOfSpeech = 'noun') => ({ language, headword, partOfSpeech, glosses });
+  const cases: [string, ReturnType<typeof entry>][] = [
+    ['a source label (vulgar)', entry('af', 'naai', ['stitch', 'sew', '(vulgar) have sex, fuck'], 'verb')],
+    ['a source label (derogatory)', entry('zu', 'liKula', ['(derogatory) Indian person'])],
+    ['a sexual word without a label', entry('yo', 'okó', ['penis'])],
+    ['the reviewed list, whatever the glosses say', entry('af', 'gat', ['hole'])],
+    ['a pointer without a meaning', entry('ig', 'ụma', ['used in'])],
+    ['the name of a letter', entry('yo', 'tí', ['The name of the Latin script letter T/t.'])],
+    ['a letter', entry('af', 'M', ['The thirteenth letter of the Afrikaans alphabet'], 'letter')],
+    ['an affix', entry('ig', '-gbọ', ['prefix'])],
+    ['a stray mark', entry('ig', '`', ['a mark'])],
+    ['a broken record', entry('ig', '( -gbọ 1.', ['see -gbọ'])],
+  ];
+  for (const [what, candidate] of cases) {
+    it(`classroomUnfitReason - refuses ${what}`, () => {
+      assert.ok(classroomUnfitReason(candidate), JSON.stringify(candidate));
+    });
+  }
+  it('classroomUnfitReason - takes a common word with a meaning, a phrase and a word whose other sense is a pointer', () => {
+    for (const candidate of [
+      entry('ig', 'mmiri', ['water']),
+      entry('yo', 'àlàáfíà', ['good health, peace (often used in salutations)']),
+      entry('ig', 'ọkpụ', ['long; lasting', 'used in']),
+      entry('af', 'goeie môre', ['good morning'], 'phrase'),
+      entry('en', 'sextant', ['an instrument for measuring angles']),
+    ]) {
+      assert.equal(classroomUnfitReason(candidate), null, JSON.stringify(candidate));
+    }
+  });
+});
+
 describe('word of the day in the snapshot', () => {
+  it('word of the day - every active language for two years from today: fit for a classroom, with a meaning', (t) => {
+    const snap = openSnapshot(testSnapshotPath());
+    t.after(() => snap.close());
+    const today = dayNumber(new Date().toISOString().slice(0, 10));
+    const active = snap.languages().filter((l) => l.status === 'active').map((l) => l.code);
+    const refused: string[] = [];
+    for (const language of [...active, null]) {
+      for (let day = today; day < today + 731; day++) {
+        const json = snap.wordOfTheDayJson(language, dateOfDay(day));
+        assert.ok(json, `${language} ${dateOfDay(day)}`);
+        const { entry } = WordOfTheDaySchema.parse(JSON.parse(json));
+        const reason = classroomUnfitReason(entry);
+        if (reason !== null) refused.push(`${language} ${dateOfDay(day)} ${entry.headword}: ${reason}`);
+      }
+    }
+    assert.deepEqual(refused, []);
+  });
+
   it('word of the day - every active language and the cross-language schedule have 366 distinct days from the build date', (t) => {
     const snap = openSnapshot(testSnapshotPath());
     t.after(() => snap.close());

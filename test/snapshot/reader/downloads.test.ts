@@ -8,7 +8,7 @@ import { text } from 'node:stream/consumers';
 import { describe, it } from 'node:test';
 
 import { openDownloads } from '../../../snapshot/reader/downloads.ts';
-import { DOWNLOADS_INDEX_NAME, downloadFileName, downloadsDirOf } from '../../../snapshot/format/downloads.ts';
+import { DOWNLOADS_INDEX_NAME, downloadCsvName, downloadFileName, downloadsDirOf } from '../../../snapshot/format/downloads.ts';
 import type { DownloadIndex } from '../../../snapshot/format/downloads.ts';
 
 const VERSION = 'v5-0123456789ab';
@@ -23,6 +23,9 @@ function fixture(t: { after: (fn: () => void) => void }, version = VERSION) {
   const name = downloadFileName('ig', 'igbo-api', version);
   const bytes = Buffer.from('not really gzip, but bytes to serve\n'.repeat(5000));
   writeFileSync(path.join(downloads, name), bytes);
+  const csvName = downloadCsvName('ig', 'igbo-api', version);
+  const csvBytes = Buffer.from('\uFEFFid,headword\r\n1,mmiri\r\n');
+  writeFileSync(path.join(downloads, csvName), csvBytes);
   const index: DownloadIndex = {
     version,
     format: 'jsonl+gzip',
@@ -31,6 +34,7 @@ function fixture(t: { after: (fn: () => void) => void }, version = VERSION) {
       sourceUrl: 'https://example.org', licence: 'Apache-2.0', licenceName: 'Apache License 2.0',
       licenceUrl: 'https://www.apache.org/licenses/LICENSE-2.0', attribution: 'Igbo API.', entries: 5000,
       bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), includes: [],
+      csv: { name: csvName, url: `/downloads/${csvName}`, bytes: csvBytes.length, sha256: createHash('sha256').update(csvBytes).digest('hex') },
     }],
   };
   const writeIndex = (value: unknown) => writeFileSync(path.join(downloads, DOWNLOADS_INDEX_NAME), JSON.stringify(value));

@@ -9,7 +9,7 @@ import { openSnapshot } from '../../../snapshot/reader/reader.ts';
 import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
 import { WordSummarySchema } from '../../../services/shared/schemas.ts';
 import type { WordSummary } from '../../../services/shared/schemas.ts';
-import { glossTokens } from '../../../snapshot/format/text.ts';
+import { fold, glossTokens } from '../../../snapshot/format/text.ts';
 import { MATCH_TYPES } from '../../../services/shared/vocabulary.ts';
 import { testSnapshotPath } from '../../support/snapshot.ts';
 
@@ -136,12 +136,42 @@ describe('search', () => {
       assert.ok(page.total >= 0 && page.items.length <= 5, JSON.stringify(q));
     }
   });
-  it('search - without q browses a language alphabetically by folded form', () => {
+  it('search - without q browses a language alphabetically by browse key', () => {
     const page = snap.search({ language: 'yo', page: 2, limit: 50 });
     assert.equal(page.total, JSON.parse(snap.languagesJson()).data.find((l: { code: string }) => l.code === 'yo').wordCount);
     assert.ok(page.items.every((i) => i.matchType === 'browse' && i.score === 0 && i.language === 'yo'));
     const next = snap.search({ language: 'yo', page: 3, limit: 50 });
     assert.ok(!next.items.some((i) => page.items.some((p) => p.id === i.id)));
+  });
+  it('search - nothing that is not a word opens a list: every active language\'s A-Z starts with words', () => {
+    for (const language of snap.languages().filter((l) => l.status === 'active').map((l) => l.code)) {
+      const first = snap.search({ language, page: 1, limit: 20 }).items;
+      const notWords = first.filter((i) => !/^\p{L}/u.test(fold(i.headword)));
+      assert.deepEqual(notWords.map((i) => i.headword), [], language);
+    }
+  });
+  it('search - the letter index covers the language\'s words in order, and a letter\'s pages are its run', () => {
+    const total = snap.search({ language: 'ig', page: 1, limit: 1 }).total;
+    const letters = snap.browseLetters('ig');
+    assert.ok(letters.length >= 20, JSON.stringify(letters));
+    assert.ok(letters.every((l) => /^\p{L}$/u.test(l.letter) && l.count > 0));
+    for (let i = 1; i < letters.length; i++) assert.equal(letters[i].start, letters[i - 1].start + letters[i - 1].count);
+    assert.ok(letters.at(-1)!.start + letters.at(-1)!.count <= total);
+    const g = letters.find((l) => l.letter === 'g');
+    assert.ok(g && g.count > 40, JSON.stringify(g));
+    const lastPage = Math.ceil(g.count / 20);
+    const seen: number[] = [];
+    for (let page = 1; page <= lastPage + 1; page++) {
+      const slice = snap.search({ language: 'ig', letter: 'g', page, limit: 20 });
+      assert.equal(slice.total, g.count);
+      assert.ok(slice.items.every((i) => fold(i.headword).replace(/^[^\p{L}]+/u, '').startsWith('g')), `page ${page}`);
+      seen.push(...slice.items.map((i) => i.id));
+    }
+    const db = new Database(testSnapshotPath(), { readonly: true });
+    const run = db.prepare("SELECT id FROM entries WHERE language = 'ig' ORDER BY browse_key, id LIMIT ? OFFSET ?").pluck().all(g.count, g.start);
+    db.close();
+    assert.deepEqual(seen, run);
+    assert.equal(snap.search({ language: 'ig', letter: '#', page: 1, limit: 20 }).total, 0);
   });
   it('search - a browse page read from its anchor is the page a plain OFFSET gives, for every filter', () => {
     const db = new Database(testSnapshotPath(), { readonly: true });
@@ -149,7 +179,7 @@ describe('search', () => {
       const plain = (language: string | undefined, pos: string | undefined, limit: number, offset: number): number[] => {
         const where = [language ? 'language = ?' : '', pos ? 'pos = ?' : ''].filter(Boolean).join(' AND ');
         const params = [language, pos].filter((p) => p !== undefined);
-        const sql = `SELECT id FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY folded, id LIMIT ? OFFSET ?`;
+        const sql = `SELECT id FROM entries ${where ? `WHERE ${where}` : ''} ORDER BY browse_key, id LIMIT ? OFFSET ?`;
         return (db.prepare(sql).pluck().all(...params, limit, offset) as number[]);
       };
       for (const [language, partOfSpeech] of [[undefined, undefined], ['ig', undefined], ['yo', undefined], [undefined, 'noun'], ['ig', 'verb']]) {

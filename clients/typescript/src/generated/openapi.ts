@@ -135,101 +135,156 @@ export interface components {
             };
         };
         WordSummary: {
+            /** @description the entry's identifier, stable across snapshots built from the same source record */
             id: number;
             /** @description language code, e.g. ig or yo */
             language: string;
+            /** @description the form the entry is listed under */
             headword: string;
             /** @description the tone-marked form exactly as the source gave it (after NFC normalisation) */
             exactForm: string;
+            /** @description URL name of the entry: GET /api/v1/words/{slug} answers as the id does */
             slug: string;
             /** @description IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`) */
             pronunciation: string | null;
+            /** @description true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000) */
             isCommon: boolean;
             /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
             isVerified: boolean;
+            /** @description place of the form in its language's frequency list (1 = most frequent); null when the list does not have it */
             frequencyRank: number | null;
+            /** @description English meanings, one per sense, in the source's order */
             glosses: string[];
-            /** @enum {string} */
+            /**
+             * @description the word class, mapped from the source's tags onto one vocabulary for every language
+             * @enum {string}
+             */
             partOfSpeech: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
-            /** @enum {string} */
+            /**
+             * @description how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
+             * @enum {string}
+             */
             matchType: "exact" | "meaning" | "folded" | "variant" | "gloss" | "form" | "prefix" | "browse";
+            /** @description relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only */
             score: number;
         };
         WordsPage: {
+            /** @description the requested slice, best match first */
             data: {
+                /** @description the entry's identifier, stable across snapshots built from the same source record */
                 id: number;
                 /** @description language code, e.g. ig or yo */
                 language: string;
+                /** @description the form the entry is listed under */
                 headword: string;
                 /** @description the tone-marked form exactly as the source gave it (after NFC normalisation) */
                 exactForm: string;
+                /** @description URL name of the entry: GET /api/v1/words/{slug} answers as the id does */
                 slug: string;
                 /** @description IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`) */
                 pronunciation: string | null;
+                /** @description true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000) */
                 isCommon: boolean;
                 /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
                 isVerified: boolean;
+                /** @description place of the form in its language's frequency list (1 = most frequent); null when the list does not have it */
                 frequencyRank: number | null;
+                /** @description English meanings, one per sense, in the source's order */
                 glosses: string[];
-                /** @enum {string} */
+                /**
+                 * @description the word class, mapped from the source's tags onto one vocabulary for every language
+                 * @enum {string}
+                 */
                 partOfSpeech: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
-                /** @enum {string} */
+                /**
+                 * @description how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
+                 * @enum {string}
+                 */
                 matchType: "exact" | "meaning" | "folded" | "variant" | "gloss" | "form" | "prefix" | "browse";
+                /** @description relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only */
                 score: number;
             }[];
+            /** @description matches across all pages, not the length of data (at most 1,000 ranked matches: see diagnostics) */
             total: number;
+            /** @description 1-based page number */
             page: number;
+            /** @description the limit the response was produced with */
             perPage: number;
+            /** @description true when a further page exists: page through until it is false */
             hasMore: boolean;
+            /** @description present only when the answer is not the whole story: {"truncated": true, "rankedLimit": 1000} when q matched more entries than are ranked; total is then the limit, and a more precise q finds the rest */
             diagnostics?: {
                 [key: string]: unknown;
             };
         };
         Entry: {
+            /** @description the entry's identifier, stable across snapshots built from the same source record */
             id: number;
             /** @description language code, e.g. ig or yo */
             language: string;
+            /** @description the form the entry is listed under */
             headword: string;
             /** @description the tone-marked form exactly as the source gave it (after NFC normalisation) */
             exactForm: string;
+            /** @description URL name of the entry: GET /api/v1/words/{slug} answers as the id does */
             slug: string;
             /** @description IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`) */
             pronunciation: string | null;
+            /** @description true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000) */
             isCommon: boolean;
             /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
             isVerified: boolean;
+            /** @description place of the form in its language's frequency list (1 = most frequent); null when the list does not have it */
             frequencyRank: number | null;
+            /** @description English meanings, one per sense, in the source's order */
             glosses: string[];
-            /** @enum {string} */
+            /**
+             * @description the word class, mapped from the source's tags onto one vocabulary for every language
+             * @enum {string}
+             */
             partOfSpeech: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
+            /** @description the language's English name */
             languageName: string;
+            /** @description homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source's order; null when the word has no homograph */
             etymologyNumber: number | null;
+            /** @description the meanings, numbered */
             senses: {
+                /** @description 1-based, in the source's order */
                 number: number;
+                /** @description the meaning in English, with the source's labels in brackets */
                 definition: string;
             }[];
+            /** @description sentences that use the word, each with its own source and licence */
             examples: {
+                /** @description a sentence in the entry's language that uses the word */
                 text: string;
+                /** @description its English translation, when the source gives one */
                 translation: string | null;
                 /** @description where the sentence comes from, e.g. a treebank sentence id */
                 reference: string | null;
                 source: {
                     /** @description source id in the corpus manifest, e.g. igbo-api */
                     id: string;
+                    /** @description the source by name */
                     name: string;
                     /** @description upstream URL */
                     url: string;
                     /** @description attribution text to show with the entry */
                     attribution: string;
                 };
+                /** @description the licence the record arrived under: keep it, and the source's attribution, with what you show */
                 licence: {
                     /** @description SPDX licence identifier, e.g. CC-BY-SA-4.0 */
                     spdx: string;
+                    /** @description the licence by its full name */
                     name: string;
+                    /** @description where the licence text is published */
                     url: string;
                 };
             }[];
+            /** @description other spellings of the headword */
             variants: {
+                /** @description the other spelling; a search for it finds the entry (matchType variant) */
                 form: string;
                 /**
                  * @description standard-spelling: the Standard Igbo spelling of an Onitsha form, derived by rule and attested in Standard Igbo text
@@ -241,6 +296,7 @@ export interface components {
             }[];
             /** @description other forms the source lists; a search for one finds the entry (matchType form) */
             forms: {
+                /** @description the form as the source gives it */
                 form: string;
                 /**
                  * @description tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an adjective in a noun class, derived by rule and attested in the language's text (Swahili nzuri, mzuri for zuri)
@@ -255,33 +311,52 @@ export interface components {
                 source: {
                     /** @description source id in the corpus manifest, e.g. igbo-api */
                     id: string;
+                    /** @description the source by name */
                     name: string;
                     /** @description upstream URL */
                     url: string;
                     /** @description attribution text to show with the entry */
                     attribution: string;
                 };
+                /** @description the licence the record arrived under: keep it, and the source's attribution, with what you show */
                 licence: {
                     /** @description SPDX licence identifier, e.g. CC-BY-SA-4.0 */
                     spdx: string;
+                    /** @description the licence by its full name */
                     name: string;
+                    /** @description where the licence text is published */
                     url: string;
                 };
             }[];
+            /** @description words made from this one */
             derived: {
+                /** @description the related word as the source names it */
                 form: string;
-                /** @enum {string} */
+                /**
+                 * @description derived: made from this word; see-also: a word the source points to; component: a part this word is made of
+                 * @enum {string}
+                 */
                 relation: "derived" | "see-also" | "component";
+                /** @description the entry of that word, when the snapshot has it; else null */
                 id: number | null;
+                /** @description that entry's slug, or null */
                 slug: string | null;
             }[];
+            /** @description words the source points to */
             related: {
+                /** @description the related word as the source names it */
                 form: string;
-                /** @enum {string} */
+                /**
+                 * @description derived: made from this word; see-also: a word the source points to; component: a part this word is made of
+                 * @enum {string}
+                 */
                 relation: "derived" | "see-also" | "component";
+                /** @description the entry of that word, when the snapshot has it; else null */
                 id: number | null;
+                /** @description that entry's slug, or null */
                 slug: string | null;
             }[];
+            /** @description the stems or roots the source gives for the word */
             stems: string[];
             /** @description the dialect the entry records, where its lexicon records one dialect rather than the standard language (every entry of the Igbo lexicon, Williamson's Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise */
             dialect: {
@@ -290,71 +365,101 @@ export interface components {
                 /** @description what that means for the entry, in a sentence or two to show with it */
                 note: string;
             } | null;
+            /** @description where the entry comes from: show its attribution with the entry */
             source: {
                 /** @description source id in the corpus manifest, e.g. igbo-api */
                 id: string;
+                /** @description the source by name */
                 name: string;
                 /** @description upstream URL */
                 url: string;
                 /** @description attribution text to show with the entry */
                 attribution: string;
             };
+            /** @description the licence of this entry (entries differ: CC BY-SA, Apache-2.0, GPL and others); examples and pronunciations carry their own */
             licence: {
                 /** @description SPDX licence identifier, e.g. CC-BY-SA-4.0 */
                 spdx: string;
+                /** @description the licence by its full name */
                 name: string;
+                /** @description where the licence text is published */
                 url: string;
             };
         };
         WordOfTheDay: {
             /** @description UTC day, YYYY-MM-DD */
             date: string;
+            /** @description the language asked for, or "*" when the word is drawn across the active languages */
             language: string;
+            /** @description the day's word: a common word fit for a classroom, with a meaning of its own, not repeated within 366 days */
             entry: {
+                /** @description the entry's identifier, stable across snapshots built from the same source record */
                 id: number;
                 /** @description language code, e.g. ig or yo */
                 language: string;
+                /** @description the form the entry is listed under */
                 headword: string;
                 /** @description the tone-marked form exactly as the source gave it (after NFC normalisation) */
                 exactForm: string;
+                /** @description URL name of the entry: GET /api/v1/words/{slug} answers as the id does */
                 slug: string;
                 /** @description IPA, without slashes: the pronunciation chosen for the entry (full entry: `pronunciations`) */
                 pronunciation: string | null;
+                /** @description true when the word is among the 1,000 most frequent forms of its language in the frequency list the snapshot uses (frequencyRank 1 to 1,000) */
                 isCommon: boolean;
                 /** @description true only where the entry's source marks it as reviewed by a person (an edited dictionary that says its entries were checked); false otherwise, as for wiki and crowd-sourced entries and for what the build derives (reversed translation pairs, inferred forms). It says who reviewed the entry, not how accurate it is. */
                 isVerified: boolean;
+                /** @description place of the form in its language's frequency list (1 = most frequent); null when the list does not have it */
                 frequencyRank: number | null;
+                /** @description English meanings, one per sense, in the source's order */
                 glosses: string[];
-                /** @enum {string} */
+                /**
+                 * @description the word class, mapped from the source's tags onto one vocabulary for every language
+                 * @enum {string}
+                 */
                 partOfSpeech: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
+                /** @description the language's English name */
                 languageName: string;
+                /** @description homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source's order; null when the word has no homograph */
                 etymologyNumber: number | null;
+                /** @description the meanings, numbered */
                 senses: {
+                    /** @description 1-based, in the source's order */
                     number: number;
+                    /** @description the meaning in English, with the source's labels in brackets */
                     definition: string;
                 }[];
+                /** @description sentences that use the word, each with its own source and licence */
                 examples: {
+                    /** @description a sentence in the entry's language that uses the word */
                     text: string;
+                    /** @description its English translation, when the source gives one */
                     translation: string | null;
                     /** @description where the sentence comes from, e.g. a treebank sentence id */
                     reference: string | null;
                     source: {
                         /** @description source id in the corpus manifest, e.g. igbo-api */
                         id: string;
+                        /** @description the source by name */
                         name: string;
                         /** @description upstream URL */
                         url: string;
                         /** @description attribution text to show with the entry */
                         attribution: string;
                     };
+                    /** @description the licence the record arrived under: keep it, and the source's attribution, with what you show */
                     licence: {
                         /** @description SPDX licence identifier, e.g. CC-BY-SA-4.0 */
                         spdx: string;
+                        /** @description the licence by its full name */
                         name: string;
+                        /** @description where the licence text is published */
                         url: string;
                     };
                 }[];
+                /** @description other spellings of the headword */
                 variants: {
+                    /** @description the other spelling; a search for it finds the entry (matchType variant) */
                     form: string;
                     /**
                      * @description standard-spelling: the Standard Igbo spelling of an Onitsha form, derived by rule and attested in Standard Igbo text
@@ -366,6 +471,7 @@ export interface components {
                 }[];
                 /** @description other forms the source lists; a search for one finds the entry (matchType form) */
                 forms: {
+                    /** @description the form as the source gives it */
                     form: string;
                     /**
                      * @description tone-marked: the headword with tone marks; spelling: another spelling the source lists (e.g. the page title); romanisation: the word in Latin letters (Ge'ez-script languages); other-script: the word in another script (Ajami, Tifinagh); plural; form: another form the source lists without a label (plural, possessed or inflected form); stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an adjective in a noun class, derived by rule and attested in the language's text (Swahili nzuri, mzuri for zuri)
@@ -380,33 +486,52 @@ export interface components {
                     source: {
                         /** @description source id in the corpus manifest, e.g. igbo-api */
                         id: string;
+                        /** @description the source by name */
                         name: string;
                         /** @description upstream URL */
                         url: string;
                         /** @description attribution text to show with the entry */
                         attribution: string;
                     };
+                    /** @description the licence the record arrived under: keep it, and the source's attribution, with what you show */
                     licence: {
                         /** @description SPDX licence identifier, e.g. CC-BY-SA-4.0 */
                         spdx: string;
+                        /** @description the licence by its full name */
                         name: string;
+                        /** @description where the licence text is published */
                         url: string;
                     };
                 }[];
+                /** @description words made from this one */
                 derived: {
+                    /** @description the related word as the source names it */
                     form: string;
-                    /** @enum {string} */
+                    /**
+                     * @description derived: made from this word; see-also: a word the source points to; component: a part this word is made of
+                     * @enum {string}
+                     */
                     relation: "derived" | "see-also" | "component";
+                    /** @description the entry of that word, when the snapshot has it; else null */
                     id: number | null;
+                    /** @description that entry's slug, or null */
                     slug: string | null;
                 }[];
+                /** @description words the source points to */
                 related: {
+                    /** @description the related word as the source names it */
                     form: string;
-                    /** @enum {string} */
+                    /**
+                     * @description derived: made from this word; see-also: a word the source points to; component: a part this word is made of
+                     * @enum {string}
+                     */
                     relation: "derived" | "see-also" | "component";
+                    /** @description the entry of that word, when the snapshot has it; else null */
                     id: number | null;
+                    /** @description that entry's slug, or null */
                     slug: string | null;
                 }[];
+                /** @description the stems or roots the source gives for the word */
                 stems: string[];
                 /** @description the dialect the entry records, where its lexicon records one dialect rather than the standard language (every entry of the Igbo lexicon, Williamson's Dictionary of Ònìchà Igbo, is Onitsha Igbo); null otherwise */
                 dialect: {
@@ -415,19 +540,24 @@ export interface components {
                     /** @description what that means for the entry, in a sentence or two to show with it */
                     note: string;
                 } | null;
+                /** @description where the entry comes from: show its attribution with the entry */
                 source: {
                     /** @description source id in the corpus manifest, e.g. igbo-api */
                     id: string;
+                    /** @description the source by name */
                     name: string;
                     /** @description upstream URL */
                     url: string;
                     /** @description attribution text to show with the entry */
                     attribution: string;
                 };
+                /** @description the licence of this entry (entries differ: CC BY-SA, Apache-2.0, GPL and others); examples and pronunciations carry their own */
                 licence: {
                     /** @description SPDX licence identifier, e.g. CC-BY-SA-4.0 */
                     spdx: string;
+                    /** @description the licence by its full name */
                     name: string;
+                    /** @description where the licence text is published */
                     url: string;
                 };
             };
@@ -435,53 +565,72 @@ export interface components {
         Language: {
             /** @description ISO 639-1 code, or ISO 639-3 where there is none (tzm) */
             code: string;
+            /** @description URL name of the language; the language parameters take it as they take the code */
             slug: string;
             /** @description English name */
             name: string;
+            /** @description the language's name for itself */
             nativeName: string;
             /**
              * @description active once the snapshot holds at least 1,000 of its entries with an English gloss; preparing languages report wordCount 0
              * @enum {string}
              */
             status: "active" | "preparing";
+            /** @description entries of the language in this snapshot, read from stored data */
             wordCount: number;
         };
         Languages: {
+            /** @description every language, active and preparing */
             data: {
                 /** @description ISO 639-1 code, or ISO 639-3 where there is none (tzm) */
                 code: string;
+                /** @description URL name of the language; the language parameters take it as they take the code */
                 slug: string;
                 /** @description English name */
                 name: string;
+                /** @description the language's name for itself */
                 nativeName: string;
                 /**
                  * @description active once the snapshot holds at least 1,000 of its entries with an English gloss; preparing languages report wordCount 0
                  * @enum {string}
                  */
                 status: "active" | "preparing";
+                /** @description entries of the language in this snapshot, read from stored data */
                 wordCount: number;
             }[];
         };
         Stats: {
+            /** @description counts over the whole snapshot */
             totals: {
+                /** @description entries served */
                 entries: number;
+                /** @description example sentences attached to entries */
                 examples: number;
+                /** @description sources that gave the snapshot records */
                 sources: number;
+                /** @description languages listed, active and preparing */
                 languages: number;
+                /** @description languages searchable now */
                 activeLanguages: number;
             };
+            /** @description entries per language code */
             entriesByLanguage: {
                 [key: string]: number;
             };
+            /** @description entries per language code, then per part of speech */
             entriesByPartOfSpeech: {
                 [key: string]: {
                     [key: string]: number;
                 };
             };
             snapshot: {
+                /** @description the snapshot's version: v<format>-<first 12 hex digits of the content hash> */
                 version: string;
+                /** @description version of the snapshot file format */
                 formatVersion: number;
+                /** @description sha256 over the content served: equal hashes, equal answers */
                 contentHash: string;
+                /** @description when the snapshot was built (ISO 8601, UTC) */
                 builtAt: string;
                 /** @description true when built from the bundled sample corpus, not the real corpora */
                 sample: boolean;
@@ -621,7 +770,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The entry id (an integer, e.g. 1042) or its slug (e.g. ile-2), percent-encoded in the path. */
+                /** @description The entry id (an integer) or its slug (the URL name of the entry), percent-encoded in the path. */
                 id: string;
             };
             cookie?: never;

@@ -24,7 +24,8 @@ export interface Operation {
   keyed: boolean;
   parameters: readonly Parameter[];
   requestBody?: Schema;
-  responses: ReadonlyArray<{ status: string; description: string; body?: Schema; headers: readonly string[] }>;
+  /** `example`: a sample body of the response, from the snapshot served. */
+  responses: ReadonlyArray<{ status: string; description: string; body?: Schema; headers: readonly string[]; example?: unknown }>;
 }
 
 /** Values that make a call work as it stands, by parameter name (the example and the try form's start). */
@@ -53,7 +54,8 @@ ${operation.requestBody ? html`<h3>Request body</h3>
 <h3>Responses</h3>
 <dl class="responses">${operation.responses.map((r) => html`<dt><code>${r.status}</code></dt><dd>${r.description}${r.body ? html` Body: ${typeText(r.body)}.` : ''}${r.headers.length > 0 ? html` Headers: ${r.headers.map((h, i) => html`${i > 0 ? ', ' : ''}<code>${h}</code>`)}.` : ''}</dd>`)}</dl>
 <h3>Example</h3>
-<pre><code>${curlExample(operation, examples)}</code></pre>
+${codeExamples(operation, examples)}
+${sampleResponse(operation)}
 ${operation.method === 'GET' ? tryForm(operation, examples) : html`<p>From a browser, use the <a href="/developers#signup">sign-up form</a>: it makes the same call.</p>`}
 </section>`;
 }
@@ -76,12 +78,93 @@ function exampleUrl(operation: Operation, examples: ExampleValues): string {
   return `$BASE${path}${search ? `?${search}` : ''}`;
 }
 
-function curlExample(operation: Operation, examples: ExampleValues): string {
-  const url = exampleUrl(operation, examples);
+/** The sign-up example's body. */
+const SIGNUP_BODY = '{"name": "Ada", "email": "ada@example.org"}';
+
+function curlExample(operation: Operation, url: string): string {
   if (operation.method !== 'GET') {
-    return `curl -X ${operation.method} -H "Content-Type: application/json" \\\n  -d '{"name": "Ada", "email": "ada@example.org"}' "${url}"`;
+    return `curl -X ${operation.method} -H "Content-Type: application/json" \\\n  -d '${SIGNUP_BODY}' "${url}"`;
   }
   return `curl -H "X-API-Key: $API_KEY" "${url}"`;
+}
+
+/** The call in JavaScript with fetch (browsers, Node.js 18 and later, Deno). */
+function fetchExample(operation: Operation, url: string): string {
+  const target = `\`${url.replace('$BASE', '${BASE}')}\``;
+  if (operation.method !== 'GET') {
+    return `const res = await fetch(${target}, {
+  method: '${operation.method}',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(${SIGNUP_BODY.replace(/"(\w+)":/g, '$1:').replace(/"/g, "'")}),
+});
+const body = await res.json();
+if (!res.ok) throw new Error(\`\${body.error.code}: \${body.error.message}\`);
+console.log(body.apiKey); // shown once: store it now`;
+  }
+  return `const res = await fetch(${target}, { headers: { 'X-API-Key': API_KEY } });
+const body = await res.json();
+if (!res.ok) throw new Error(\`\${body.error.code}: \${body.error.message}\`);
+console.log(body);`;
+}
+
+/** The call in Python with the standard library only (urllib). */
+function pythonExample(operation: Operation, url: string): string {
+  const target = `f"${url.replace('$BASE', '{BASE}')}"`;
+  const head = `import json, urllib.error, urllib.request\n\n`;
+  const request =
+    operation.method !== 'GET'
+      ? `req = urllib.request.Request(${target}, method="${operation.method}",
+    data=json.dumps(${SIGNUP_BODY}).encode(), headers={"Content-Type": "application/json"})`
+      : `req = urllib.request.Request(${target}, headers={"X-API-Key": API_KEY})`;
+  return `${head}${request}
+try:
+    with urllib.request.urlopen(req) as res:
+        body = json.load(res)
+except urllib.error.HTTPError as e:
+    error = json.load(e)["error"]
+    raise SystemExit(f"{e.code} {error['code']}: {error['message']}")
+print(body)`;
+}
+
+/** The call in curl, JavaScript and Python; the last two folded so that a phone shows one at a time. */
+function codeExamples(operation: Operation, examples: ExampleValues): Html {
+  const url = exampleUrl(operation, examples);
+  return html`<p class="code-label">curl</p>
+<pre><code>${curlExample(operation, url)}</code></pre>
+<details class="code"><summary>JavaScript (fetch)</summary>
+<pre><code>${fetchExample(operation, url)}</code></pre></details>
+<details class="code"><summary>Python (standard library)</summary>
+<pre><code>${pythonExample(operation, url)}</code></pre></details>`;
+}
+
+/** What a sample shows: a list's first items, and a count's first keys; the description has them all. */
+const SAMPLE_ITEMS = 2;
+const SAMPLE_COUNT_KEYS = 4;
+
+/** A map of counts (by language, by part of speech): numbers, or maps of numbers, keyed by data. */
+function isCounts(value: object): boolean {
+  return Object.values(value).every((v) => typeof v === 'number' || (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'number')));
+}
+
+/**
+ * A sample cut to be read on a phone: a list keeps its first SAMPLE_ITEMS items (one inside an item), a map of
+ * counts its first SAMPLE_COUNT_KEYS keys; every field of a record stays.
+ */
+function shortened(value: unknown, depth = 0): unknown {
+  if (Array.isArray(value)) return value.slice(0, depth === 0 || depth === 1 ? SAMPLE_ITEMS : 1).map((v) => shortened(v, depth + 1));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  const kept = entries.length > SAMPLE_COUNT_KEYS && isCounts(value) ? entries.slice(0, SAMPLE_COUNT_KEYS) : entries;
+  return Object.fromEntries(kept.map(([k, v]) => [k, shortened(v, depth + 1)]));
+}
+
+/** The success response's sample body, as the snapshot served answers the example above (lists shortened). */
+function sampleResponse(operation: Operation): Html | '' {
+  const success = operation.responses.find((r) => r.status.startsWith('2') && r.example !== undefined);
+  if (success === undefined) return '';
+  return html`<details class="code"><summary>Sample response (${success.status})</summary>
+<p class="note">Shortened: lists show their first items and counts their first ${SAMPLE_COUNT_KEYS} keys; the call answers them all.</p>
+<pre><code>${JSON.stringify(shortened(success.example), null, 2)}</code></pre></details>`;
 }
 
 function tryForm(operation: Operation, examples: ExampleValues): Html {

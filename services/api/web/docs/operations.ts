@@ -38,6 +38,7 @@ export function operationsOf(document: Json): Operation[] {
             description: String(response.description ?? ''),
             body: jsonSchema(response),
             headers: Object.keys(object(response.headers)),
+            example: object(object(response.content)['application/json']).example,
           };
         }),
       });

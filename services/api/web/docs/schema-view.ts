@@ -54,8 +54,29 @@ export function constraintsText(schema: Schema): string {
   return parts.join(', ');
 }
 
-/** The object's fields (and those of objects nested in it, arrays of objects included) as nested lists. */
-export function propertiesList(schema: Schema): Html | '' {
+/** Names a nested schema that is one of the description's named schemas (its fields are listed there). */
+export type NamedSchemas = (schema: Schema) => string | undefined;
+
+/** The named schemas of a description, recognised by their content (a nested copy carries its own description). */
+export function namedSchemas(schemas: ReadonlyArray<readonly [string, Schema]>): NamedSchemas {
+  const key = (schema: Schema): string => JSON.stringify({ ...schema, description: undefined });
+  const byContent = new Map(schemas.filter(([, s]) => asSchema(s.properties)).map(([name, s]) => [key(s), name]));
+  return (schema) => byContent.get(key(schema));
+}
+
+/** An object schema's fields as a key (descriptions of the object itself aside); undefined for a non-object. */
+function contentKey(schema: Schema): string | undefined {
+  return asSchema(schema.properties) ? JSON.stringify({ ...schema, description: undefined }) : undefined;
+}
+
+/**
+ * The object's fields (and those of objects nested in it, arrays of objects included) as nested lists. A
+ * nested object that is a named schema links to it instead of listing its fields again (`named`), and one
+ * whose fields this list already showed (an entry's, its examples' and its pronunciations' source and
+ * licence) names where they are (`listed`): the reference page stays one screenful per schema, not the same
+ * fields three times.
+ */
+export function propertiesList(schema: Schema, named?: NamedSchemas, listed = new Map<string, string>(), at = ''): Html | '' {
   const target = asSchema(schema.items) && !schema.properties ? (schema.items as Schema) : schema;
   const properties = asSchema(target.properties);
   if (!properties) return '';
@@ -64,6 +85,14 @@ export function propertiesList(schema: Schema): Html | '' {
     const property = asSchema(value) ?? {};
     const constraints = constraintsText(property);
     const description = typeof property.description === 'string' ? property.description : '';
-    return html`<li><code>${name}</code> <span class="type">${typeText(property)}${required.has(name) ? '' : ', optional'}</span>${constraints ? html` <span class="muted">(${constraints})</span>` : ''}${description ? html`: ${description}` : ''}${propertiesList(property)}</li>`;
+    const items = asSchema(property.items);
+    const same = named?.(property) ?? (items ? named?.(items) : undefined);
+    const type = same === undefined ? typeText(property) : html`${items ? 'array of ' : ''}<a href="#${schemaAnchor(same)}">${same}</a>`;
+    const path = at ? `${at}.${name}` : name;
+    const fields = contentKey(items && !property.properties ? items : property);
+    const earlier = fields === undefined ? undefined : listed.get(fields);
+    if (fields !== undefined && earlier === undefined) listed.set(fields, path);
+    const nested = same !== undefined ? '' : earlier !== undefined ? html` <span class="muted">(fields as in <code>${earlier}</code>)</span>` : propertiesList(property, named, listed, path);
+    return html`<li><code>${name}</code> <span class="type">${type}${required.has(name) ? '' : ', optional'}</span>${constraints ? html` <span class="muted">(${constraints})</span>` : ''}${description ? html`: ${description}` : ''}${nested}</li>`;
   })}</ul>`;
 }

@@ -2,7 +2,7 @@
 import type { Language, Stats } from '../../../shared/schemas.ts';
 import type { OperatorContact } from '../../operator-contact.ts';
 import type { CorpusSource } from '../../../../snapshot/reader/snapshot.ts';
-import { langOf, operatorContactText } from '../components.ts';
+import { languageLabel, operatorContactText } from '../components.ts';
 import { html, safeUrl } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
@@ -33,7 +33,11 @@ export function aboutPage(input: AboutPageInput): Html {
 <p>Every word, meaning and example here comes from an openly licensed corpus. Each entry page names its source
 and licence, and the API returns them with every entry. This is the full list.</p>
 <h2>Corpora and licences</h2>
-${input.sources.map((s) => corpus(s, names))}
+<p>By language; open one to see its corpora.</p>
+${sourcesByLanguage(input.sources, names).map(([name, sources]) => html`<details class="fold">
+<summary>${name} <span class="muted">(${sources.length} ${sources.length === 1 ? 'corpus' : 'corpora'})</span></summary>
+${sources.map((s) => corpus(s, names))}
+</details>`)}
 ${stats ? html`<h2>This edition</h2>
 <ul>
 <li>${stats.totals.entries.toLocaleString('en-GB')} entries and ${stats.totals.examples.toLocaleString('en-GB')} example sentences
@@ -44,7 +48,7 @@ ${Object.entries(stats.entriesByLanguage).map(([code, count]) => html`<li>${name
 <h2>Languages being prepared</h2>
 <p>A language is served once the dictionary holds at least 1,000 of its words with an English meaning; until then
 its corpus is imported at every build and counted, but not served.</p>
-<ul>${input.languages.filter((l) => l.status !== 'active').map((l) => html`<li><a href="${languagePath(l.slug)}"><span lang="${langOf(l.code)}">${l.nativeName}</span> (${l.name})</a></li>`)}</ul>
+<ul>${input.languages.filter((l) => l.status !== 'active').map((l) => html`<li><a href="${languagePath(l.slug)}">${languageLabel(l)}</a></li>`)}</ul>
 <h2>How spelling is normalised</h2>
 <p>Words are stored exactly as their source wrote them, tone marks and underdots included: the form you see on
 an entry page is the source's form. Only invisible differences are tidied, once, when the dictionary is built:</p>
@@ -78,6 +82,18 @@ this service: ${operatorContactText(input.contact)}</p>`;
     assets: input.assets,
     body,
   });
+}
+
+/** The corpora grouped by the language they serve, in the list's order. */
+function sourcesByLanguage(sources: readonly CorpusSource[], names: ReadonlyMap<string, string>): Array<[string, CorpusSource[]]> {
+  const groups = new Map<string, CorpusSource[]>();
+  for (const s of sources) {
+    const name = names.get(s.language) ?? s.language;
+    let group = groups.get(name);
+    if (group === undefined) groups.set(name, (group = []));
+    group.push(s);
+  }
+  return [...groups];
 }
 
 function corpus(s: CorpusSource, names: ReadonlyMap<string, string>): Html {

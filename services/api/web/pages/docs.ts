@@ -5,7 +5,7 @@ import { DAILY_LIMITS, PLANS } from '../../../shared/plans.ts';
 import { operationAnchor, operationLabel, operationSection } from '../docs/operation-view.ts';
 import type { ExampleValues } from '../docs/operation-view.ts';
 import { operationsOf, schemasOf } from '../docs/operations.ts';
-import { propertiesList, schemaAnchor } from '../docs/schema-view.ts';
+import { namedSchemas, propertiesList, schemaAnchor } from '../docs/schema-view.ts';
 import { html } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
@@ -24,6 +24,7 @@ export interface DocsPageInput {
 export function docsPage(input: DocsPageInput): Html {
   const operations = operationsOf(input.document);
   const schemas = schemasOf(input.document);
+  const named = namedSchemas(schemas);
   const info = (input.document.info ?? {}) as { title?: string; version?: string; description?: string };
   const body = html`<h1>API reference</h1>
 <p>The dictionary's JSON API, version ${info.version ?? ''}, as its <a href="${OPENAPI_PATH}">OpenAPI 3.1 description</a>
@@ -37,7 +38,7 @@ ${operations.map((op) => html`<li data-operation="${op.operationId}"><a href="#$
 </nav>
 <h2 id="keys">Keys, limits and errors</h2>
 <p>${info.description ?? ''}</p>
-<p>In the examples, <code>$BASE</code> stands for this site's address and <code>$API_KEY</code> for your key. Send your key in the <code>X-API-Key</code> header (or <code>Authorization: Bearer</code> when that header is absent).
+<p>In the examples, <code>$BASE</code> (<code>BASE</code> in JavaScript and Python) stands for this site's address and <code>$API_KEY</code> (<code>API_KEY</code>) for your key; the values in them find something in the dictionary as it is served, and each sample response is what that call answers. Send your key in the <code>X-API-Key</code> header (or <code>Authorization: Bearer</code> when that header is absent).
 Each key has a daily limit per endpoint, reset at 00:00 UTC:
 ${PLANS.map((p, i) => html`${i > 0 ? (i === PLANS.length - 1 ? ' and ' : ', ') : ''}${p} ${DAILY_LIMITS[p].toLocaleString('en-GB')}`)}.
 Every metered response reports <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and
@@ -48,7 +49,7 @@ ${operations.map((op) => operationSection(op, input.examples))}
 ${schemas.map(([name, schema]) => html`<section class="schema" aria-labelledby="${schemaAnchor(name)}">
 <h3 id="${schemaAnchor(name)}">${name}</h3>
 ${typeof schema.description === 'string' ? html`<p>${schema.description}</p>` : ''}
-${propertiesList(schema)}
+${propertiesList(schema, (nested) => { const same = named(nested); return same === name ? undefined : same; })}
 </section>`)}`;
   return layout({
     title: 'API reference',

@@ -24,15 +24,19 @@ export function downloadsPage(input: DownloadsPageInput): Html {
   const body = html`<h1>Download the data</h1>
 <p>Every entry of this dictionary can be downloaded, to use offline and to build on. There is one file per
 language and source: gzipped <a href="https://jsonlines.org/" rel="external">JSON Lines</a>, one entry per line,
-exactly as the API's <code>GET /api/v1/words/{id}</code> returns it, each naming its source and licence. No key is
-needed.</p>
+exactly as the API's <code>GET /api/v1/words/{id}</code> returns it, each naming its source and licence; and beside
+it the same entries as a CSV table that a spreadsheet opens. No key is needed.</p>
 ${index === undefined
     ? html`<p><strong>This edition of the dictionary has no downloads.</strong> They come with the next one.</p>`
     : html`<p>Edition <code>${index.version}</code>. The same list for programs, with sizes and SHA-256 checksums:
 <a href="${DOWNLOADS_PATH}/${DOWNLOADS_INDEX_NAME}">${DOWNLOADS_PATH}/${DOWNLOADS_INDEX_NAME}</a>. A file's name
 carries the edition, so a new edition comes as new files.</p>
 <h2>Files</h2>
-${index.files.map((f, i) => fileCard(f, i))}
+<p>By language; open one to see its files.</p>
+${byLanguage(index.files).map(([languageName, files]) => html`<details class="fold">
+<summary>${languageName} <span class="muted">(${files.length} ${files.length === 1 ? 'file' : 'files'}, ${files.reduce((n, { file }) => n + file.entries, 0).toLocaleString('en-GB')} entries)</span></summary>
+${files.map(({ file, i }) => fileCard(file, i))}
+</details>`)}
 <h2>What the licences ask of you</h2>
 <p>Each source chose its own licence. When you re-use a file, the licence of its source applies, and the licences
 of the sources its entries also draw on.</p>
@@ -51,6 +55,8 @@ function fileCard(f: DownloadFile, i: number): Html {
   return html`<section class="card" aria-labelledby="file-${i + 1}">
 <h3 id="file-${i + 1}">${f.languageName}: ${f.sourceName}</h3>
 <p><a href="${f.url}" download><code>${f.name}</code></a> (${formatBytes(f.bytes)}, ${f.entries.toLocaleString('en-GB')} entries)</p>
+<p>For a spreadsheet: <a href="${f.csv.url}" download><code>${f.csv.name}</code></a> (CSV, UTF-8, ${formatBytes(f.csv.bytes)}; headword,
+part of speech, pronunciation, English meanings, how common, and the entry's page; the same licence and attribution)</p>
 <dl>
 <dt>Licence</dt><dd>${licenceLink(f.licenceName, f.licenceUrl)} (<code>${f.licence}</code>): ${licenceTerms(f.licence).short}</dd>
 ${f.includes.length > 0
@@ -63,6 +69,17 @@ ${licenceLink(s.licenceName, s.licenceUrl)} (<code>${s.licence}</code>): ${licen
 <dt>SHA-256</dt><dd><code>${f.sha256}</code></dd>
 </dl>
 </section>`;
+}
+
+/** The files grouped by language, in the index's order, each with its place in the index (for its ids). */
+function byLanguage(files: readonly DownloadFile[]): Array<[string, Array<{ file: DownloadFile; i: number }>]> {
+  const groups = new Map<string, Array<{ file: DownloadFile; i: number }>>();
+  files.forEach((file, i) => {
+    let group = groups.get(file.languageName);
+    if (group === undefined) groups.set(file.languageName, (group = []));
+    group.push({ file, i });
+  });
+  return [...groups];
 }
 
 /** The line a re-user copies: the file's own credit, then that of every source its entries also draw on. */

@@ -1,7 +1,9 @@
 // One entry in full: tone-marked headword, senses, examples, variants, related forms, source and licence.
 import type { Entry } from '../../../shared/schemas.ts';
 import { langOf, partOfSpeechLabel } from '../components.ts';
+import type { OperatorContact } from '../../operator-contact.ts';
 import type { HeadwordSpelling } from '../headword-spelling.ts';
+import type { Homograph } from '../homographs.ts';
 import { html, safeUrl } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
@@ -20,13 +22,18 @@ export interface EntryPageInput {
   entry: Entry;
   /** Set when the entry's source writes headwords in a spelling of its own (e.g. Williamson's Onitsha). */
   spelling?: HeadwordSpelling;
+  /** The entries spelled exactly as this one, numbered (this one among them); empty when it has none. */
+  homographs?: readonly Homograph[];
+  /** Where a mistake in an entry is reported (OPERATOR_CONTACT); undefined when none is published. */
+  contact?: OperatorContact;
 }
 
 export function entryPath(slug: string): string {
   return `/words/${encodeURIComponent(slug)}`;
 }
 
-export function entryPage({ assets, entry, spelling }: EntryPageInput): Html {
+export function entryPage({ assets, entry, spelling, homographs = [], contact }: EntryPageInput): Html {
+  const number = homographs.find((h) => h.id === entry.id)?.number;
   const lang = langOf(entry.language);
   // The words the source gives as this entry's own: where a gloss quotes one, it is marked with the language.
   const forms = [entry.exactForm, entry.headword, ...entry.variants.map((v) => v.form), ...entry.derived.map((r) => r.form), ...entry.related.map((r) => r.form), ...entry.stems];
@@ -35,15 +42,16 @@ export function entryPage({ assets, entry, spelling }: EntryPageInput): Html {
   const related = [...entry.derived, ...entry.related];
   const body = html`<article>
 <p class="meta"><a href="/search?language=${encodeURIComponent(entry.language)}">${entry.languageName}</a></p>
-<h1 class="headword" lang="${lang}">${entry.exactForm}</h1>
+<h1 class="headword" lang="${lang}">${entry.exactForm}${number === undefined ? '' : html`<sup class="homograph" lang="en"><span class="visually-hidden"> homograph </span>${number}</sup>`}</h1>
 <p class="meta">
 <span class="tag">${partOfSpeechLabel(entry.partOfSpeech)}</span>
 ${entry.pronunciation ? html`<span>Pronunciation: <span lang="${lang}">/${entry.pronunciation}/</span></span>` : ''}
-${entry.etymologyNumber !== null ? html`<span>Homograph ${entry.etymologyNumber}</span>` : ''}
+${number !== undefined ? html`<span>Homograph ${number} of ${homographs.length}</span>` : ''}
 ${entry.isCommon ? html`<span class="tag">common word</span>` : ''}
 ${entry.frequencyRank !== null ? html`<span>Frequency rank ${entry.frequencyRank.toLocaleString('en-GB')}</span>` : ''}
 ${entry.isVerified ? html`<span class="tag">verified source</span>` : ''}
 </p>
+${homographs.length > 1 ? otherHomographs(entry, homographs, lang) : ''}
 ${entry.dialect ? html`<p class="note dialect"><strong>${entry.dialect.name} dialect.</strong> ${entry.dialect.note}</p>` : ''}
 ${spelling ? html`<p class="note spelling"><strong>${spelling.label}.</strong> ${spelling.description}</p>` : ''}
 ${entry.headword !== entry.exactForm ? html`<p>Also listed as <span lang="${lang}">${entry.headword}</span>.</p>` : ''}
@@ -60,29 +68,61 @@ ${entry.examples.length > examples.length ? html`<p class="note">${entry.example
 ${entry.pronunciations.length > 0 ? html`<h2>Pronunciation</h2>
 <ul class="pronunciations">${entry.pronunciations.map((p) => html`<li><span lang="${lang}-fonipa">/${p.ipa}/</span> <span class="muted">(${p.source.name}, ${p.licence.name})</span></li>`)}</ul>` : ''}
 ${entry.forms.length > 0 ? html`<h2>Other forms</h2>
-<ul>${entry.forms.map((f) => html`<li><span lang="${lang}">${f.form}</span> <span class="muted">(${FORM_LABELS[f.kind]})</span></li>`)}</ul>` : ''}
+<ul class="inline">${entry.forms.map((f) => html`<li><span lang="${lang}">${f.form}</span> <span class="muted">(${FORM_LABELS[f.kind]})</span></li>`)}</ul>` : ''}
 ${entry.variants.length > 0 ? html`<h2>Variants</h2>
-<ul>${entry.variants.map((v) => html`<li><span lang="${lang}">${v.form}</span>${v.kind === 'alternative-spelling' ? ' (alternative spelling)' : v.kind === 'standard-spelling' ? ' (Standard Igbo spelling)' : ''}${v.note ? html`<p class="note">${v.note}</p>` : ''}</li>`)}</ul>` : ''}
+<ul class="inline">${entry.variants.map((v) => html`<li><span lang="${lang}">${v.form}</span>${v.kind === 'alternative-spelling' ? ' (alternative spelling)' : v.kind === 'standard-spelling' ? ' (Standard Igbo spelling)' : ''}${v.note ? html`<p class="note">${v.note}</p>` : ''}</li>`)}</ul>` : ''}
 ${related.length > 0 ? html`<h2>Related forms</h2>
-<ul>${related.map((r) => html`<li>${relatedForm(r, lang)} <span class="muted">(${relationLabel(r.relation)})</span></li>`)}</ul>` : ''}
+<ul class="inline">${related.map((r) => html`<li>${relatedForm(r, lang)} <span class="muted">(${relationLabel(r.relation)})</span></li>`)}</ul>` : ''}
 ${entry.stems.length > 0 ? html`<h2>Stems</h2>
-<ul>${entry.stems.map((s) => html`<li lang="${lang}">${s}</li>`)}</ul>` : ''}
+<ul class="inline">${entry.stems.map((s) => html`<li lang="${lang}">${s}</li>`)}</ul>` : ''}
 <section class="provenance" aria-labelledby="source-heading">
 <h2 id="source-heading">Source and licence</h2>
 ${provenance(entry.source, entry.licence)}
 ${exampleSources(entry)}
-<p>Link to this entry: <a href="${entryPath(entry.slug)}">${entryPath(entry.slug)}</a> · as JSON:
-<code>GET /api/v1/words/${entry.slug}</code> (<a href="/developers">API key</a>)</p>
+<p>As JSON: <code>GET /api/v1/words/${entry.slug}</code> (<a href="/developers">API key</a>)</p>
 </section>
+${shareAndReport(entry, number, contact)}
 </article>`;
   return layout({
-    title: `${entry.exactForm} (${entry.languageName})`,
+    title: `${entry.exactForm}${number === undefined ? '' : ` ${number}`} (${entry.languageName})`,
     section: 'none',
     description: `${entry.exactForm}: ${entry.languageName} ${partOfSpeechLabel(entry.partOfSpeech)}${entry.glosses.length ? `, ${entry.glosses.slice(0, 3).join('; ')}` : ''}`,
     assets,
     body,
     canonicalPath: entryPath(entry.slug),
   });
+}
+
+/** The other entries spelled alike, each by its number and part of speech. */
+function otherHomographs(entry: Entry, homographs: readonly Homograph[], lang: string): Html {
+  return html`<nav class="homographs" aria-label="Other words spelled ${entry.exactForm}"><p>Other words spelled <span lang="${lang}">${entry.exactForm}</span>:
+${homographs.filter((h) => h.id !== entry.id).map((h, i) => html`${i > 0 ? ', ' : ''}<a href="${entryPath(h.slug)}"><span lang="${lang}">${entry.exactForm}</span> ${h.number}</a> (${partOfSpeechLabel(h.partOfSpeech)})`)}</p></nav>`;
+}
+
+/**
+ * The entry's full address to copy or share (the script writes the origin in and reveals the copy button;
+ * without it the path shows), and where to report a mistake: the operator's contact with the entry named, or
+ * why there is none.
+ */
+function shareAndReport(entry: Entry, number: number | undefined, contact: OperatorContact | undefined): Html {
+  const path = entryPath(entry.slug);
+  const named = `${entry.exactForm}${number === undefined ? '' : ` ${number}`} (${entry.languageName}, ${partOfSpeechLabel(entry.partOfSpeech)}, entry ${entry.id})`;
+  return html`<section class="share" aria-labelledby="share-heading">
+<h2 id="share-heading">Share or correct</h2>
+<p>Link to this entry: <a id="entry-link" href="${path}" data-full-link="${path}">${path}</a>
+<button type="button" data-copy="entry-link" hidden>Copy link</button> <span id="entry-link-status" role="status"></span></p>
+${contact === undefined
+    ? html`<p class="report">Found a mistake? This service has not published a contact address yet; the entry comes from ${entry.source.name}, whose maintainers can correct it at the source.</p>`
+    : html`<p class="report"><a href="${reportHref(contact, named, path)}">Report a mistake in this entry</a> (to ${contact.text}; name <em>${named}</em> if the message does not).</p>`}
+</section>`;
+}
+
+/** A mailto: with the entry named in the subject and its address in the body; a URL contact as it is. */
+function reportHref(contact: OperatorContact, named: string, path: string): string {
+  if (!contact.href.startsWith('mailto:')) return contact.href;
+  const subject = encodeURIComponent(`Mistake in ${named}`);
+  const body = encodeURIComponent(`Entry: ${named}\nAddress: ${path}\n\nWhat is wrong, and what it should say:\n`);
+  return `${contact.href}?subject=${subject}&body=${body}`;
 }
 
 function relatedForm(r: RelatedForm, lang: string): Html {

@@ -1,7 +1,7 @@
 // The home page: search box, the word of the day in each active language, an introduction, developer links.
 import { DAILY_LIMITS } from '../../../shared/plans.ts';
 import type { Entry, Language } from '../../../shared/schemas.ts';
-import { langOf, partOfSpeechLabel, searchForm } from '../components.ts';
+import { languageLabel, langOf, partOfSpeechLabel, searchForm } from '../components.ts';
 import { html } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
@@ -20,7 +20,7 @@ export function homePage(input: HomeInput): Html {
   const active = input.languages.filter((l) => l.status === 'active');
   const preparing = input.languages.filter((l) => l.status !== 'active');
   const body = html`<h1>A dictionary of African languages, open to everyone</h1>
-<p>Look up ${active.map((l, i) => html`${i > 0 ? (i === active.length - 1 ? ' and ' : ', ') : ''}<span lang="${langOf(l.code)}">${l.nativeName}</span> (${l.name})`)}
+<p>Look up ${active.map((l, i) => html`${i > 0 ? (i === active.length - 1 ? ' and ' : ', ') : ''}${languageLabel(l)}`)}
 words with their tone marks, meanings in English and example sentences. Every entry says which openly licensed
 corpus it comes from.</p>
 ${searchForm({ languages: input.languages, idPrefix: 'home' })}
@@ -31,8 +31,8 @@ ${input.wordsOfTheDay.map(({ language, entry }) => wordOfTheDayCard(language, en
 </ul>
 <h2>Languages</h2>
 <ul>
-${active.map((l) => html`<li><a href="${languagePath(l.slug)}"><span lang="${langOf(l.code)}">${l.nativeName}</span> (${l.name})</a>: ${l.wordCount.toLocaleString('en-GB')} words</li>`)}
-${preparing.map((l) => html`<li><a href="${languagePath(l.slug)}"><span lang="${langOf(l.code)}">${l.nativeName}</span> (${l.name})</a>: corpus being prepared</li>`)}
+${active.map((l) => html`<li><a href="${languagePath(l.slug)}">${languageLabel(l)}</a>: ${l.wordCount.toLocaleString('en-GB')} words</li>`)}
+${preparing.map((l) => html`<li><a href="${languagePath(l.slug)}">${languageLabel(l)}</a>: corpus being prepared</li>`)}
 </ul>
 <h2>For developers</h2>
 <p>The same words are available as a JSON API. A free key gives ${DAILY_LIMITS.free.toLocaleString('en-GB')} requests

@@ -1,7 +1,7 @@
 // One language: its names, standing and word count, today's word, how to browse it, and the corpora behind it.
 import type { Entry, Language } from '../../../shared/schemas.ts';
 import type { CorpusSource } from '../../../../snapshot/reader/snapshot.ts';
-import { langOf, partOfSpeechLabel, searchForm } from '../components.ts';
+import { languageLabel, languageLabelText, langOf, partOfSpeechLabel, searchForm } from '../components.ts';
 import { html, safeUrl } from '../html.ts';
 import type { Html } from '../html.ts';
 import { layout } from '../layout.ts';
@@ -34,7 +34,7 @@ export function languagePage(input: LanguagePageInput): Html {
   const { language } = input;
   const lang = langOf(language.code);
   const active = language.status === 'active';
-  const body = html`<h1><span lang="${lang}">${language.nativeName}</span> (${language.name})</h1>
+  const body = html`<h1>${languageLabel(language)}</h1>
 <p class="meta"><span>Code <code>${language.code}</code></span><span>${active ? html`${language.wordCount.toLocaleString('en-GB')} words` : 'corpus being prepared'}</span></p>
 ${active
     ? html`${searchForm({ languages: input.languages, language: language.code, idPrefix: 'lang' })}
@@ -49,7 +49,7 @@ dictionary holds at least 1,000 of its words with an English meaning.</p>`}
 ${input.sources.length === 0 ? html`<p>No corpus for this language yet.</p>` : html`<ul>${input.sources.map((s) => source(s))}</ul>`}
 <p><a href="/about">All sources and licences</a></p>`;
   return layout({
-    title: `${language.name} (${language.nativeName})`,
+    title: languageLabelText(language),
     section: 'none',
     description: `${language.name} words${active ? `: ${language.wordCount.toLocaleString('en-GB')} entries` : ''}, with English meanings and their sources.`,
     assets: input.assets,

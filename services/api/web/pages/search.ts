@@ -1,4 +1,5 @@
 // Search results: tone-marked forms, part of speech, glosses and how each result matched, with pagination.
+import type { BrowseLetter } from '../../../../snapshot/reader/snapshot.ts';
 import type { Language, WordSummary } from '../../../shared/schemas.ts';
 import type { SearchScope } from '../../../shared/vocabulary.ts';
 import { FORM_MATCH_LABELS, langOf, partOfSpeechLabel, searchForm } from '../components.ts';
@@ -24,10 +25,15 @@ export interface SearchPageInput {
   result?: { total: number; truncated: boolean; items: readonly WordSummary[] };
   /** What each result's note says beyond its match type (headword spelling, matched spelling), by entry id. */
   notes?: ReadonlyMap<number, ResultNote>;
+  /** The homograph number of each result spelled like other entries, by entry id. */
+  homographNumbers?: ReadonlyMap<number, number>;
   /** A refused request, said in words (the page is then sent with status 400). */
   problem?: string;
   /** The last page a link may point at (the API's page bound). */
   maxPage: number;
+  /** Browsing a language: its letter index, and the letter whose pages are shown, if one is chosen. */
+  letters?: readonly BrowseLetter[];
+  letter?: string;
 }
 
 export function searchPage(input: SearchPageInput): Html {
@@ -38,6 +44,7 @@ export function searchPage(input: SearchPageInput): Html {
   const body = html`<h1>${heading}</h1>
 ${searchForm({ q: input.q, language: input.language, scope: input.scope, languages: input.languages, compact: Boolean(input.q || input.language) })}
 ${input.problem ? html`<div class="alert" role="alert"><p>${input.problem}</p></div>` : ''}
+${input.letters && input.letters.length > 0 ? letterIndex(input, input.letters) : ''}
 ${input.result ? results(input, input.result, languageName) : ''}
 ${!input.q && !input.problem ? html`<p>Type a word in ${names} (tone marks optional) or an English meaning.</p>` : ''}`;
   return layout({
@@ -58,7 +65,7 @@ Try fewer letters, another spelling, ${input.scope ? 'or words and meanings both
   const first = (input.page - 1) * input.perPage + 1;
   const last = first + result.items.length - 1;
   const totalText = `${result.truncated ? 'more than ' : ''}${result.total.toLocaleString('en-GB')}`;
-  return html`<p role="status">Showing ${first}–${last} of ${totalText} ${result.total === 1 ? 'word' : 'words'}${languageName ? html` in ${languageName}` : ''}.</p>
+  return html`<p role="status">Showing ${first}–${last} of ${totalText} ${result.total === 1 ? 'word' : 'words'}${languageName ? html` in ${languageName}` : ''}${input.letter ? ` under ${input.letter.toUpperCase()}` : ''}.</p>
 <ol class="results" start="${first}">
 ${result.items.map((w) => resultItem(w, input))}
 </ol>
@@ -71,12 +78,26 @@ function resultItem(word: WordSummary, input: SearchPageInput): Html {
   const languageName = input.language ? undefined : (input.languages.find((l) => l.code === word.language)?.name ?? word.language);
   const label = input.q ? matchLabel(word, input.q) : '';
   const note = input.notes?.get(word.id);
+  const number = input.homographNumbers?.get(word.id);
   const forms = [word.exactForm, word.headword];
   return html`<li>
-<a class="word" href="/words/${encodeURIComponent(word.slug)}" lang="${lang}">${word.exactForm}</a>
+<a class="word" href="/words/${encodeURIComponent(word.slug)}" lang="${lang}">${word.exactForm}</a>${number === undefined ? '' : html`<sup class="homograph"><span class="visually-hidden">homograph </span>${number}</sup>`}
 <p class="meta">${languageName ? html`<span>${languageName}</span>` : ''}<span class="tag">${partOfSpeechLabel(word.partOfSpeech)}</span>${matchTag(word, note, label, lang)}${word.isCommon ? html`<span class="tag">common</span>` : ''}${note?.spelling ? html`<span class="tag">${note.spelling.label}</span>` : ''}</p>
 ${word.glosses.length > 0 ? html`<p>${word.glosses.slice(0, 4).map((g, i) => html`${i > 0 ? '; ' : ''}${markQuotedForms(g, forms, lang)}`)}</p>` : ''}
 </li>`;
+}
+
+/** Links to each letter of the language's browse order; the chosen letter is marked as the current one. */
+function letterIndex(input: SearchPageInput, letters: readonly BrowseLetter[]): Html {
+  const link = (letter?: string) => `/search${queryString({ language: input.language, letter })}`;
+  return html`<nav class="letters" aria-label="Browse by letter"><ul>
+<li>${input.letter === undefined ? html`<span aria-current="page">All</span>` : html`<a href="${link()}">All</a>`}</li>
+${letters.map((l) =>
+  l.letter === input.letter
+    ? html`<li><span aria-current="page">${l.letter.toUpperCase()}</span></li>`
+    : html`<li><a href="${link(l.letter)}" aria-label="${l.letter.toUpperCase()}: ${l.count.toLocaleString('en-GB')} ${l.count === 1 ? 'word' : 'words'}">${l.letter.toUpperCase()}</a></li>`,
+)}
+</ul></nav>`;
 }
 
 /** How the result matched: the spelling or the form of the entry the search found, where it is not the headword. */
@@ -92,7 +113,7 @@ function matchTag(word: WordSummary, note: ResultNote | undefined, label: string
 function pagination(input: SearchPageInput, total: number): Html | '' {
   const pages = Math.min(Math.max(1, Math.ceil(total / input.perPage)), input.maxPage);
   if (pages <= 1) return '';
-  const link = (page: number) => `/search${queryString({ q: input.q, language: input.language, scope: input.scope, page: page > 1 ? page : undefined })}`;
+  const link = (page: number) => `/search${queryString({ q: input.q, language: input.language, scope: input.scope, letter: input.letter, page: page > 1 ? page : undefined })}`;
   const shown = new Set([1, pages, input.page - 2, input.page - 1, input.page, input.page + 1, input.page + 2]);
   const numbers = [...shown].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
   const items: Html[] = [];
