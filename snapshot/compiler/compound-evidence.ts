@@ -51,14 +51,33 @@ export class CompoundEvidence {
    */
   named(form: string, readings: readonly Reading[], text: AlignedText, meaningsOf: (key: string) => string[][]): Map<string, number> {
     const named = new Map<string, number>();
-    for (const compound of this.byWord.get(fold(form)) ?? []) {
-      const reading = readings.find((r) => r.via === 'headword' && asWord(r.form) === asWord(compound.written));
-      if (!reading) continue;
-      const sentences = text.sentencesWithPhrase(compound.folded);
-      if (sentences.length === 0) continue;
+    for (const { reading, compound, sentences } of this.held(form, readings, text)) {
       const { hits, shown } = text.shown(sentences, meaningsOf(compound.key));
       if (shown) named.set(reading.entryKey, (named.get(reading.entryKey) ?? 0) + hits);
     }
     return named;
+  }
+
+  /**
+   * The readings of `form` that compounds the text holds name, each with the sentences holding them, whatever their
+   * English says: the weakest evidence, for when nothing else tells (the text's oke mkpa "very important" is the
+   * lexicon's oke mkpà "great need", with oke "big size", though no English line says "need").
+   */
+  held(form: string, readings: readonly Reading[], text: AlignedText): { reading: Reading; compound: CompoundWord; sentences: readonly number[] }[] {
+    const out: { reading: Reading; compound: CompoundWord; sentences: readonly number[] }[] = [];
+    for (const compound of this.byWord.get(fold(form)) ?? []) {
+      const reading = readings.find((r) => r.via === 'headword' && asWord(r.form) === asWord(compound.written));
+      if (!reading) continue;
+      const sentences = text.sentencesWithPhrase(compound.folded);
+      if (sentences.length > 0) out.push({ reading, compound, sentences });
+    }
+    return out;
+  }
+
+  /** `held` as sentences per reading. */
+  heldLines(form: string, readings: readonly Reading[], text: AlignedText): Map<string, number> {
+    const lines = new Map<string, number>();
+    for (const { reading, sentences } of this.held(form, readings, text)) lines.set(reading.entryKey, (lines.get(reading.entryKey) ?? 0) + sentences.length);
+    return lines;
   }
 }

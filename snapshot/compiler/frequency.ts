@@ -81,7 +81,8 @@ export function creditFrequencies(
  * 2. where the English shows none, the lexicon's compounds that the text holds with their meaning (CompoundEvidence:
  *    onye isī "leader" is onye "person", not ònye "who?"), by their lines;
  * 3. the source's own examples that write the word (Readings.examplesWriting: mbà "nation" has three, mba
- *    "scolding" none), by their number, for the readings that are headwords.
+ *    "scolding" none), by their number, for the readings that are headwords;
+ * 4. the lexicon's compounds the text holds, whatever their English says (CompoundEvidence.held), by their sentences.
  * The English and the compounds are not asked when a reading has no meaning an English line could show (a particle
  * glossed "of"): its absence from them says nothing, and the line must not go to a rare homograph (Swahili la "eat"
  * beside la "of"). Empty when nothing tells.
@@ -103,7 +104,9 @@ function shownReadings(
     if (named.size > 0) return proportions(named);
   }
   const inExamples = found.filter((r) => r.via === 'headword').map((r) => [r.entryKey, readings.examplesWriting(r.entryKey, form)] as const);
-  return proportions(new Map(inExamples.filter(([, n]) => n > 0)));
+  if (inExamples.some(([, n]) => n > 0)) return proportions(new Map(inExamples.filter(([, n]) => n > 0)));
+  if (candidates.some((key) => readings.meaningsOf(key).length === 0)) return new Map();
+  return proportions(compounds.heldLines(form, found, text));
 }
 
 /** Each key's share of the total weight. */
