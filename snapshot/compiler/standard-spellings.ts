@@ -8,9 +8,13 @@ import type { SpellingRule, StandardSpellings } from '../languages/rules.ts';
 import { AlignedText } from './aligned-text.ts';
 import type { Shown } from './aligned-text.ts';
 import { meaningsOf } from './english-meaning.ts';
+import { lettersOf } from './written-forms.ts';
 import type { SourceManifest } from './manifest.ts';
 import type { Progress } from './progress.ts';
 import type { LexRecord } from './records.ts';
+
+/** The name, in a spelling's note, of the text's own underdots where the lexicon writes others (mbò ~ mbọ). */
+export const UNDERDOTS_RULE = 'the underdots the standard text writes';
 
 /** Letters that may change at one place in a form: more places would multiply the candidates past use. */
 const MAX_CHANGE_PLACES = 8;
@@ -75,7 +79,7 @@ const asWord = (form: string): string => form.trim().normalize('NFC').toLowerCas
 
 /** The entries of a language by folded headword and by exact form, and their meanings (english-meaning.ts). */
 class Lexicon {
-  private readonly byFolded = new Map<string, { key: string; folded: string }[]>();
+  private readonly byFolded = new Map<string, { key: string; folded: string; exactForm: string }[]>();
   private readonly byExact = new Map<string, string[]>();
   private readonly senses: Database.Statement<[string], { data: string }>;
   private readonly meanings = new Map<string, string[][]>();
@@ -86,7 +90,7 @@ class Lexicon {
     const rows = db.prepare<[string], { key: string; folded: string; exact_form: string }>('SELECT key, folded, exact_form FROM stage.entry WHERE language = ?');
     for (const row of rows.iterate(language)) {
       const list = this.byFolded.get(row.folded) ?? [];
-      list.push({ key: row.key, folded: row.folded });
+      list.push({ key: row.key, folded: row.folded, exactForm: row.exact_form });
       this.byFolded.set(row.folded, list);
       const exact = asWord(row.exact_form);
       this.byExact.set(exact, [...(this.byExact.get(exact) ?? []), row.key]);
@@ -94,7 +98,7 @@ class Lexicon {
     }
   }
 
-  entries(folded: string): readonly { key: string; folded: string }[] {
+  entries(folded: string): readonly { key: string; folded: string; exactForm: string }[] {
     return this.byFolded.get(folded) ?? [];
   }
 
@@ -147,6 +151,8 @@ export function addStandardSpellings(db: Database.Database, language: string, sp
   db.transaction(() => {
     const inCompounds = addCompoundSpellings(lexicon, spellings, text, counts, (key, form, rules, sentences, hits) => insert.run(key, form, note(rules, sentences, hits)));
     for (const word of [...text.words()].sort()) {
+      addUnderdotSpellings(word, lexicon, text, counts, (key, form, sentences, hits) => insert.run(key, form, note([UNDERDOTS_RULE], sentences, hits)));
+      const spelt = text.commonSpelling(word) ?? word;
       const derived = lexiconSources(word, spellings.rules).flatMap(({ form, rules }) => lexicon.entries(form).map((e) => ({ ...e, rules })));
       if (derived.length === 0) continue;
       const sentences = text.sentencesWith(word);
@@ -158,18 +164,54 @@ export function addStandardSpellings(db: Database.Database, language: string, sp
         const compounds = inCompounds.get(word)?.get(d.key);
         if (!d.shown && compounds) {
           const where = `${textName} within the attested compounds ${[...compounds].sort().join(', ')}`;
-          insert.run(d.key, text.commonSpelling(word) ?? word, spellings.note(d.rules, where));
+          insert.run(d.key, spelt, spellings.note(d.rules, where));
           counts.words += 1;
         } else if (!d.shown) counts.withoutEvidence += 1;
         else if (excess(d) * WEAKER_READING_FACTOR < best) counts.weaker += 1;
         else {
-          insert.run(d.key, text.commonSpelling(word) ?? word, note(d.rules, sentences.length, d.hits));
+          insert.run(d.key, spelt, note(d.rules, sentences.length, d.hits));
           counts.words += 1;
         }
       }
     }
   })();
   return counts;
+}
+
+/**
+ * The text's spellings of a word's own letters where its underdots are not the lexicon's (mbò "effort" is Standard
+ * mbọ, written like mbọ "nail"): a spelling is kept for an entry whose letters differ from it when the sentences
+ * written so show the entry (AlignedText.shown) not far less strongly than any entry of the word (the text writes
+ * fire ọkụ and call oku: its ọkụ is not òkù "call").
+ */
+function addUnderdotSpellings(
+  word: string,
+  lexicon: Lexicon,
+  text: AlignedText,
+  counts: SpellingCounts,
+  insert: (key: string, form: string, sentences: number, hits: number) => void,
+): void {
+  const entries = lexicon.entries(word);
+  for (const spelt of text.spellingsOf(word)) {
+    // A verb root's hyphen is the dictionary's citation, not a letter (nweta is -nweta as written), and n’ime is
+    // n'ime: only the letters count.
+    const letters = (form: string): string => lettersOf(form.replace(/^-+|-+$/g, '').replace(/’/g, "'"));
+    const others = entries.filter((e) => letters(e.exactForm) !== letters(spelt));
+    if (others.length === 0) continue;
+    const sentences = text.sentencesWritten(spelt);
+    const strength = (key: string): Shown => text.shown(sentences, lexicon.meaningsOf(key));
+    const excess = (r: Shown): number => (r.shown ? r.hits - r.expected : 0);
+    const best = Math.max(0, ...entries.map((e) => excess(strength(e.key))));
+    for (const e of others) {
+      const r = strength(e.key);
+      if (!r.shown) counts.withoutEvidence += 1;
+      else if (excess(r) * WEAKER_READING_FACTOR < best) counts.weaker += 1;
+      else {
+        insert(e.key, spelt, sentences.length, r.hits);
+        counts.words += 1;
+      }
+    }
+  }
 }
 
 /**
