@@ -1,13 +1,16 @@
 // Draws the reading samples of docs/reading-samples.md from a snapshot, seeded so that anyone can draw the same:
-// example sentences as attached to entries, and derived Standard Igbo spellings with a Standard sentence that uses
-// each. Every item is then read as a speaker would; the verdicts live in the doc.
-// `node --import tsx scripts/content/reading-samples.ts [--snapshot FILE] [--seed S] [--examples N] [--spellings N]`
+// example sentences as attached to entries, derived Standard Igbo spellings, Yoruba and Hausa entries with their first
+// pronunciation, each active language's words of the day, and searches written with underdots but no tones. Every
+// item is then read as a speaker (or a teacher) would; the verdicts live in the doc.
+// `node --import tsx scripts/content/reading-samples.ts [--snapshot FILE] [--corpora DIR] [--seed S] [--examples N]
+//   [--spellings N] [--pronunciations N] [--days N] [--from YYYY-MM-DD] [--underdots N]`
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import type { Entry } from '../../services/shared/schemas.ts';
 import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 import { openSnapshot } from '../../snapshot/reader/reader.ts';
+import { pronunciationItems, underdotItems, wordOfTheDayItems } from './reading-samples-more.ts';
 import { seededOrder } from './seeded.ts';
 
 const BROWSE_PAGE = 100;
@@ -26,7 +29,7 @@ function* allEntries(snapshot: Snapshot): Generator<Entry> {
   }
 }
 
-interface Attachment {
+export interface Attachment {
   key: string;
   text: string;
 }
@@ -60,9 +63,14 @@ function spellingItems(entries: readonly Entry[]): Attachment[] {
 const { values } = parseArgs({
   options: {
     snapshot: { type: 'string', default: '.tmp/test-snapshot.sqlite' },
+    corpora: { type: 'string' },
     seed: { type: 'string', default: '40' },
     examples: { type: 'string', default: '100' },
     spellings: { type: 'string', default: '60' },
+    pronunciations: { type: 'string', default: '40' },
+    days: { type: 'string', default: '30' },
+    from: { type: 'string', default: '2027-01-01' },
+    underdots: { type: 'string', default: '20' },
   },
 });
 const snapshot = openSnapshot(path.resolve(values.snapshot));
@@ -72,10 +80,15 @@ try {
   const spellings = spellingItems(entries);
   const seed = Number(values.seed);
   const pick = (items: Attachment[], n: number): Attachment[] => seededOrder(items, (i) => i.key, seed).slice(0, n);
-  const numbered = (items: Attachment[]): string => items.map((i, n) => `${n + 1}. ${i.text}`).join('\n');
+  const numbered = (items: readonly { text: string }[]): string => items.map((i, n) => `${n + 1}. ${i.text}`).join('\n');
+  const pronounced = pronunciationItems(entries);
+  const underdots = underdotItems(snapshot, entries, values.corpora);
   process.stdout.write(`snapshot ${snapshot.meta.version}, seed ${seed}\n\n`);
   process.stdout.write(`## Example attachments (${examples.length} in the snapshot; ${values.examples} drawn)\n\n${numbered(pick(examples, Number(values.examples)))}\n\n`);
-  process.stdout.write(`## Standard Igbo spellings (${spellings.length} in the snapshot; ${values.spellings} drawn)\n\n${numbered(pick(spellings, Number(values.spellings)))}\n`);
+  process.stdout.write(`## Standard Igbo spellings (${spellings.length} in the snapshot; ${values.spellings} drawn)\n\n${numbered(pick(spellings, Number(values.spellings)))}\n\n`);
+  process.stdout.write(`## Pronunciations (${pronounced.length} Yoruba and Hausa entries with one; ${values.pronunciations} drawn)\n\n${numbered(pick(pronounced, Number(values.pronunciations)))}\n\n`);
+  process.stdout.write(`## Words of the day (${values.days} days from ${values.from}, each active language)\n\n${wordOfTheDayItems(snapshot, values.from, Number(values.days))}\n\n`);
+  process.stdout.write(`## Searches with underdots and no tones (${underdots.length} candidates; ${values.underdots} drawn)\n\n${numbered(pick(underdots, Number(values.underdots)))}\n`);
 } finally {
   snapshot.close();
 }

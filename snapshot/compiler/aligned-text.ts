@@ -86,6 +86,11 @@ export class AlignedText {
     return exact.length > 0 ? exact : all;
   }
 
+  /** The ways the text writes a folded word (ọkụ "fire" and oku "call" for oku). */
+  spellingsOf(key: string): string[] {
+    return [...(this.spellings.get(key)?.keys() ?? [])].sort();
+  }
+
   /** How the text writes a folded word most often (ụlọ for ulo), or undefined when it does not hold it. */
   commonSpelling(key: string): string | undefined {
     const written = this.spellings.get(key);

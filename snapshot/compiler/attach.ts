@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 
 import { MAX_TREEBANK_EXAMPLES_PER_ENTRY } from './assemble.ts';
-import { englishBases, holdsMeaning, meaningsOf } from './english-meaning.ts';
+import { QUESTION, englishBases, holdsMeaning, meaningsOf } from './english-meaning.ts';
 import type { ExampleRecord, LexRecord, SentenceRecord } from './records.ts';
 import type { ReportBuilder } from './report.ts';
 
@@ -12,6 +12,11 @@ export const TREEBANK_REJECTIONS = {
   meaning: "the sentence's English does not hold the entry's meaning, and its lemma names more than one entry",
   full: `the entry already has ${MAX_TREEBANK_EXAMPLES_PER_ENTRY} treebank examples`,
 } as const;
+
+/** A token's gloss names the word, not the sentence: an interrogative's gloss "who" is its "who?" (QUESTION). */
+function glossBases(gloss: string): Set<string> {
+  return englishBases(gloss).add(QUESTION);
+}
 
 /**
  * Each sentence becomes an example of the entries whose exact form (case-insensitive) is one of its lemmas,
@@ -51,7 +56,7 @@ export function attachSentences(db: Database.Database, sentences: readonly Sente
         if (seen.has(key)) continue;
         seen.add(key);
         const m = meaningsOfEntry(key);
-        const shown = gloss !== undefined ? holdsMeaning(englishBases(gloss), m) : (english !== null && holdsMeaning(english, m)) || (found.length === 1 && samePos.length === 1);
+        const shown = gloss !== undefined ? holdsMeaning(glossBases(gloss), m) : (english !== null && holdsMeaning(english, m)) || (found.length === 1 && samePos.length === 1);
         if (!shown) {
           report.exampleRejected(sentence.language, gloss !== undefined ? TREEBANK_REJECTIONS.gloss : TREEBANK_REJECTIONS.meaning);
           continue;

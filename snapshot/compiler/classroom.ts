@@ -18,10 +18,10 @@ const UNFIT_LABEL = /\(([^)]*\b)?(vulgar|vulgarism|offensive|derogatory|pejorati
 
 /**
  * Words in a gloss that mark it sexual, vulgar or anatomical below the waist, where the source gives no label
- * (Igbo ọtù "vulva; vagina", Yoruba okó "penis"). Whole words only: "sextant" and "essex" are not matched.
+ * (Igbo ọtù "vulva; vagina", Yoruba okó "penis", Oromo shikee "fart"). Whole words only: "sextant" and "essex" are not matched.
  */
 const UNFIT_WORDS =
-  /\b(fuck\w*|cunt|shit\w*|arse|asshole|bitch|bastard|whore\w*|harlot|prostitut\w*|penis|vagina\w*|vulva|clitoris|testicles?|scrotum|foreskin|genitals?|genitalia|semen|sperm|erection|anus|rectum|buttocks?|sex|sexual\w*|intercourse|copulat\w*|masturbat\w*|orgasm\w*|fornicat\w*|nigger|kaffir)\b/i;
+  /\b(fuck\w*|cunt|shit\w*|arse|asshole|bitch|bastard|whore\w*|harlot|prostitut\w*|penis|vagina\w*|vulva|clitoris|testicles?|scrotum|foreskin|genitals?|genitalia|semen|sperm|erection|anus|rectum|buttocks?|fart\w*|sex|sexual\w*|intercourse|copulat\w*|masturbat\w*|orgasm\w*|fornicat\w*|nigger|kaffir)\b/i;
 
 /**
  * A short reviewed list per language (folded headwords) for what the labels and gloss words miss: words a
@@ -32,7 +32,8 @@ export const NOT_FOR_CLASSROOM: Readonly<Record<string, readonly string[]>> = {
   af: ['naai', 'doos', 'gat', 'kak', 'fok', 'poes', 'piel', 'kont', 'hoer', 'moer', 'bliksem', 'kaffer', 'hotnot', 'koelie'],
   zu: ['likula', 'ikula', 'amakula', 'ikhafula', 'isifebe', 'umthondo', 'ubolo', 'inquza', 'umnqundu'],
   xh: ['likula', 'ikula', 'amakula', 'ikhafula', 'isifebe', 'umthondo', 'ubolo', 'inquza', 'umnqundu'],
-  ss: ['likula', 'likhafula'],
+  // busoka: "going about with several girlfriends".
+  ss: ['likula', 'likhafula', 'busoka'],
 };
 
 const REVIEWED: ReadonlyMap<string, ReadonlySet<string>> = new Map(Object.entries(NOT_FOR_CLASSROOM).map(([language, words]) => [language, new Set(words.map(fold))]));

@@ -79,9 +79,20 @@ const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 /** A word in capitals is an acronym, not the word its letters spell: US is no "us", AI no "ai". */
 const ACRONYM = /^\p{Lu}{2,}$/u;
 
-/** The words of an English text, each with the base forms it may stand for; an acronym as written (ACRONYM). */
+/**
+ * The meaning word of a question: a sense written as one ("who?", "how?") is the interrogative, which an English
+ * line holds only when it asks something. News English says "who" mostly as a relative ("Menga, who took a touch"),
+ * and that is the Igbo noun onye "person", not ònye "who?".
+ */
+export const QUESTION = '?';
+
+/**
+ * The words of an English text, each with the base forms it may stand for; an acronym as written (ACRONYM); and
+ * QUESTION when the text asks something.
+ */
 export function englishBases(text: string): Set<string> {
   const out = new Set<string>();
+  if (text.includes('?')) out.add(QUESTION);
   for (const word of text.match(WORD) ?? []) {
     if (ACRONYM.test(word)) {
       out.add(word);
@@ -95,7 +106,8 @@ export function englishBases(text: string): Set<string> {
 
 /**
  * The meanings of a definition to look for in a sentence: each `;`- or `,`-separated part, without parentheticals,
- * as its meaning words (lower case but for acronyms; function words dropped, unless the part is that word alone: NEVER_A_MEANING); parts with more than MAX_MEANING_WORDS meaning words describe rather than name, and are left out.
+ * as its meaning words (lower case but for acronyms; function words dropped, unless the part is that word alone: NEVER_A_MEANING); parts with more than MAX_MEANING_WORDS meaning words describe rather than name, and are left out;
+ * a part written as a question ("who?") needs a line that asks one (QUESTION).
  */
 export function meaningsOf(definitions: readonly string[]): string[][] {
   const out: string[][] = [];
@@ -105,6 +117,7 @@ export function meaningsOf(definitions: readonly string[]): string[][] {
       const all = (part.match(WORD) ?? []).filter((w) => !/^\d/.test(w)).map((w) => (ACRONYM.test(w) ? w : w.toLowerCase()));
       const words = all.length === 1 ? all.filter((w) => !NEVER_A_MEANING.has(w)) : all.filter((w) => !FUNCTION_WORDS.has(w));
       if (words.length === 0 || words.length > MAX_MEANING_WORDS) continue;
+      if (part.trim().endsWith('?')) words.push(QUESTION);
       const key = words.join(' ');
       if (seen.has(key)) continue;
       seen.add(key);

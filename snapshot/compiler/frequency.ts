@@ -3,7 +3,9 @@ import type Database from 'better-sqlite3';
 
 import { fold } from '../format/text.ts';
 import type { AlignedText } from './aligned-text.ts';
+import { CompoundEvidence } from './compound-evidence.ts';
 import { Readings } from './readings.ts';
+import type { Reading } from './readings.ts';
 import type { FrequencyRecord } from './records.ts';
 import type { ReportBuilder } from './report.ts';
 
@@ -46,12 +48,15 @@ export function creditFrequencies(
   const ranks = new Map<string, number>();
   for (const language of table.languages()) {
     const lines = table.lines.filter((l) => l.language === language);
-    const readings = new Readings(db, language, new Set(lines.map((l) => fold(l.form))));
+    const wanted = new Set(lines.map((l) => fold(l.form)));
+    const readings = new Readings(db, language, wanted);
+    const compounds = new CompoundEvidence(db, language, wanted);
     const text = texts.get(language);
     const credited = new Map<string, number>();
     for (const line of lines) {
-      const candidates = readings.of(line.form).map((r) => r.entryKey);
-      const shares = candidates.length === 1 ? new Map([[candidates[0], 1]]) : shownReadings(candidates, line.form, readings, text);
+      const found = readings.of(line.form);
+      const candidates = found.map((r) => r.entryKey);
+      const shares = candidates.length === 1 ? new Map([[candidates[0], 1]]) : shownReadings(found, line.form, readings, compounds, text);
       if (shares.size === 0) {
         report.rejected(
           line.sourceId,
@@ -69,18 +74,43 @@ export function creditFrequencies(
 }
 
 /**
- * How a form that several entries can be written as divides among them: by how far beyond chance the English lines
- * of the sentences using it hold each one's meaning, among the readings the text shows (AlignedText.shown). A
- * reading the English does not show gets nothing, however common its spelling. Empty when the text does not tell,
- * or when a reading has no meaning an English line could show (a particle glossed "of"): its absence from the English
- * then says nothing, and the line must not go to a rare homograph (Swahili la "eat" beside la "of").
+ * How a form that several entries can be written as divides among them, by the first evidence that tells:
+ * 1. the English lines of the sentences using it: by how far beyond chance they hold each reading's meaning, among
+ *    the readings the text shows (AlignedText.shown); a reading the English does not show gets nothing, however
+ *    common its spelling;
+ * 2. where the English shows none, the lexicon's compounds that the text holds with their meaning (CompoundEvidence:
+ *    onye isī "leader" is onye "person", not ònye "who?"), by their lines;
+ * 3. the source's own examples that write the word (Readings.examplesWriting: mbà "nation" has three, mba
+ *    "scolding" none), by their number, for the readings that are headwords;
+ * 4. the lexicon's compounds the text holds, whatever their English says (CompoundEvidence.held), by their sentences.
+ * The English and the compounds are not asked when a reading has no meaning an English line could show (a particle
+ * glossed "of"): its absence from them says nothing, and the line must not go to a rare homograph (Swahili la "eat"
+ * beside la "of"). Empty when nothing tells.
  */
-function shownReadings(candidates: readonly string[], form: string, readings: Readings, text: AlignedText | undefined): Map<string, number> {
-  const shares = new Map<string, number>();
-  if (!text || candidates.length === 0 || candidates.some((key) => readings.meaningsOf(key).length === 0)) return shares;
-  const sentences = text.sentencesWritten(form);
-  const shown = candidates.map((key) => ({ key, ...text.shown(sentences, readings.meaningsOf(key)) })).filter((c) => c.shown);
-  const total = shown.reduce((n, c) => n + c.hits - c.expected, 0);
-  for (const c of shown) shares.set(c.key, (c.hits - c.expected) / total);
-  return shares;
+function shownReadings(
+  found: readonly Reading[],
+  form: string,
+  readings: Readings,
+  compounds: CompoundEvidence,
+  text: AlignedText | undefined,
+): Map<string, number> {
+  const candidates = found.map((r) => r.entryKey);
+  if (!text || candidates.length === 0) return new Map();
+  if (candidates.every((key) => readings.meaningsOf(key).length > 0)) {
+    const sentences = text.sentencesWritten(form);
+    const shown = candidates.map((key) => ({ key, ...text.shown(sentences, readings.meaningsOf(key)) })).filter((c) => c.shown);
+    if (shown.length > 0) return proportions(new Map(shown.map((c) => [c.key, c.hits - c.expected])));
+    const named = compounds.named(form, found, text, (key) => readings.meaningsOf(key));
+    if (named.size > 0) return proportions(named);
+  }
+  const inExamples = found.filter((r) => r.via === 'headword').map((r) => [r.entryKey, readings.examplesWriting(r.entryKey, form)] as const);
+  if (inExamples.some(([, n]) => n > 0)) return proportions(new Map(inExamples.filter(([, n]) => n > 0)));
+  if (candidates.some((key) => readings.meaningsOf(key).length === 0)) return new Map();
+  return proportions(compounds.heldLines(form, found, text));
+}
+
+/** Each key's share of the total weight. */
+function proportions(weights: ReadonlyMap<string, number>): Map<string, number> {
+  const total = [...weights.values()].reduce((n, w) => n + w, 0);
+  return new Map([...weights].map(([key, w]) => [key, w / total]));
 }

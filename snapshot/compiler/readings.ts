@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 
 import { fold } from '../format/text.ts';
 import { languageRules } from '../languages/index.ts';
+import { writtenWords } from './aligned-text.ts';
 import { meaningsOf } from './english-meaning.ts';
 import type { LexRecord } from './records.ts';
 import { canBeWritingOf } from './written-forms.ts';
@@ -70,6 +71,16 @@ export class Readings {
       if (!seen || VIA_ORDER.indexOf(r.via) < VIA_ORDER.indexOf(seen.via)) found.set(r.entryKey, r);
     }
     return [...found.values()];
+  }
+
+  /**
+   * How many of the source's own examples of an entry write `written` as a word (folded alike): a lexicographer's
+   * examples show the word in use (-ga's "Chikē gà-àbịa" "Chike will come").
+   */
+  examplesWriting(entryKey: string, written: string): number {
+    const key = fold(written);
+    const examples = this.senses.all(entryKey).flatMap((r) => (JSON.parse(r.data) as LexRecord).examples);
+    return examples.filter((x) => writtenWords(x.text).some((w) => fold(w) === key)).length;
   }
 
   /** The meanings of an entry's senses, as an English line is searched for them (english-meaning.ts). */

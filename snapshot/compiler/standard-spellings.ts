@@ -8,9 +8,13 @@ import type { SpellingRule, StandardSpellings } from '../languages/rules.ts';
 import { AlignedText } from './aligned-text.ts';
 import type { Shown } from './aligned-text.ts';
 import { meaningsOf } from './english-meaning.ts';
+import { lettersOf } from './written-forms.ts';
 import type { SourceManifest } from './manifest.ts';
 import type { Progress } from './progress.ts';
 import type { LexRecord } from './records.ts';
+
+/** The name, in a spelling's note, of the text's own underdots where the lexicon writes others (mbò ~ mbọ). */
+export const UNDERDOTS_RULE = 'the underdots the standard text writes';
 
 /** Letters that may change at one place in a form: more places would multiply the candidates past use. */
 const MAX_CHANGE_PLACES = 8;
@@ -71,26 +75,36 @@ export function standardWordCounts(texts: Iterable<string>): Map<string, number>
   return counts;
 }
 
-/** The entries of a language by folded headword, and their meanings (english-meaning.ts). */
+const asWord = (form: string): string => form.trim().normalize('NFC').toLowerCase();
+
+/** The entries of a language by folded headword and by exact form, and their meanings (english-meaning.ts). */
 class Lexicon {
-  private readonly byFolded = new Map<string, { key: string; folded: string }[]>();
+  private readonly byFolded = new Map<string, { key: string; folded: string; exactForm: string }[]>();
+  private readonly byExact = new Map<string, string[]>();
   private readonly senses: Database.Statement<[string], { data: string }>;
   private readonly meanings = new Map<string, string[][]>();
-  readonly compounds: { key: string; folded: string }[] = [];
+  readonly compounds: { key: string; folded: string; exactForm: string }[] = [];
 
   constructor(db: Database.Database, language: string) {
     this.senses = db.prepare('SELECT data FROM stage.lex WHERE key = ? ORDER BY seq');
-    const rows = db.prepare<[string], { key: string; folded: string }>('SELECT key, folded FROM stage.entry WHERE language = ?');
+    const rows = db.prepare<[string], { key: string; folded: string; exact_form: string }>('SELECT key, folded, exact_form FROM stage.entry WHERE language = ?');
     for (const row of rows.iterate(language)) {
       const list = this.byFolded.get(row.folded) ?? [];
-      list.push(row);
+      list.push({ key: row.key, folded: row.folded, exactForm: row.exact_form });
       this.byFolded.set(row.folded, list);
-      if (row.folded.includes(' ')) this.compounds.push(row);
+      const exact = asWord(row.exact_form);
+      this.byExact.set(exact, [...(this.byExact.get(exact) ?? []), row.key]);
+      if (row.folded.includes(' ')) this.compounds.push({ key: row.key, folded: row.folded, exactForm: row.exact_form });
     }
   }
 
-  entries(folded: string): readonly { key: string; folded: string }[] {
+  entries(folded: string): readonly { key: string; folded: string; exactForm: string }[] {
     return this.byFolded.get(folded) ?? [];
+  }
+
+  /** The entries written exactly as a word (tones and all, case aside). */
+  written(word: string): readonly string[] {
+    return this.byExact.get(asWord(word)) ?? [];
   }
 
   meaningsOf(key: string): string[][] {
@@ -124,8 +138,9 @@ export interface SpellingCounts {
  * Adds to the entries of `language`, as `standard-spelling` variants written as the standard text writes them, the
  * spellings its rules derive from their headwords that the text attests with their meaning (see
  * WEAKER_READING_FACTOR); a compound's derived spelling when the text holds the phrase and the English of its
- * sentences holds the compound's meaning as for a word. Starts from the words of
- * the text and reads the rules backwards, so the work does not grow with the number of entries.
+ * sentences holds the compound's meaning as for a word; and a word's derived spelling that such a compound writes,
+ * where the English cannot show the word itself (addCompoundSpellings). Starts from the words of the text and reads
+ * the rules backwards, so the work does not grow with the number of entries.
  */
 export function addStandardSpellings(db: Database.Database, language: string, spellings: StandardSpellings, text: AlignedText, textName: string): SpellingCounts {
   const lexicon = new Lexicon(db, language);
@@ -134,7 +149,10 @@ export function addStandardSpellings(db: Database.Database, language: string, sp
   const note = (rules: readonly string[], sentences: number, withMeaning: number): string =>
     spellings.note(rules, `${textName} (${sentences} ${sentences === 1 ? 'sentence' : 'sentences'}, ${withMeaning} with the entry's meaning in the English line)`);
   db.transaction(() => {
+    const inCompounds = addCompoundSpellings(lexicon, spellings, text, counts, (key, form, rules, sentences, hits) => insert.run(key, form, note(rules, sentences, hits)));
     for (const word of [...text.words()].sort()) {
+      addUnderdotSpellings(word, lexicon, text, counts, (key, form, sentences, hits) => insert.run(key, form, note([UNDERDOTS_RULE], sentences, hits)));
+      const spelt = text.commonSpelling(word) ?? word;
       const derived = lexiconSources(word, spellings.rules).flatMap(({ form, rules }) => lexicon.entries(form).map((e) => ({ ...e, rules })));
       if (derived.length === 0) continue;
       const sentences = text.sentencesWith(word);
@@ -143,31 +161,102 @@ export function addStandardSpellings(db: Database.Database, language: string, sp
       const excess = (r: Shown): number => (r.shown ? r.hits - r.expected : 0);
       const best = Math.max(0, ...scored.map(excess), ...lexicon.entries(word).map((e) => excess(strength(e.key))));
       for (const d of scored) {
-        if (!d.shown) counts.withoutEvidence += 1;
+        const compounds = inCompounds.get(word)?.get(d.key);
+        if (!d.shown && compounds) {
+          const where = `${textName} within the attested compounds ${[...compounds].sort().join(', ')}`;
+          insert.run(d.key, spelt, spellings.note(d.rules, where));
+          counts.words += 1;
+        } else if (!d.shown) counts.withoutEvidence += 1;
         else if (excess(d) * WEAKER_READING_FACTOR < best) counts.weaker += 1;
         else {
-          insert.run(d.key, text.commonSpelling(word) ?? word, note(d.rules, sentences.length, d.hits));
+          insert.run(d.key, spelt, note(d.rules, sentences.length, d.hits));
           counts.words += 1;
         }
       }
     }
-    for (const compound of lexicon.compounds) {
-      for (const { form, rules } of deriveStandardSpellings(compound.folded, spellings.rules)) {
-        const sentences = text.sentencesWithPhrase(form);
-        if (sentences.length === 0) continue;
-        // As for a word: the English of its sentences holds the compound's meaning beyond chance (AlignedText.shown),
-        // once where the phrase is rare; aka ahụ "last year" is no more than "that hand" where the text has it.
-        const { hits, shown } = text.shown(sentences, lexicon.meaningsOf(compound.key));
-        if (!shown) {
-          counts.withoutEvidence += 1;
-          continue;
-        }
-        insert.run(compound.key, text.phraseSpelling(form) ?? form, note(rules, sentences.length, hits));
-        counts.compounds += 1;
-      }
-    }
   })();
   return counts;
+}
+
+/**
+ * The text's spellings of a word's own letters where its underdots are not the lexicon's (mbò "effort" is Standard
+ * mbọ, written like mbọ "nail"): a spelling is kept for an entry whose letters differ from it when the sentences
+ * written so show the entry (AlignedText.shown) not far less strongly than any entry of the word (the text writes
+ * fire ọkụ and call oku: its ọkụ is not òkù "call").
+ */
+function addUnderdotSpellings(
+  word: string,
+  lexicon: Lexicon,
+  text: AlignedText,
+  counts: SpellingCounts,
+  insert: (key: string, form: string, sentences: number, hits: number) => void,
+): void {
+  const entries = lexicon.entries(word);
+  for (const spelt of text.spellingsOf(word)) {
+    // A verb root's hyphen is the dictionary's citation, not a letter (nweta is -nweta as written), and n’ime is
+    // n'ime: only the letters count.
+    const letters = (form: string): string => lettersOf(form.replace(/^-+|-+$/g, '').replace(/’/g, "'"));
+    const others = entries.filter((e) => letters(e.exactForm) !== letters(spelt));
+    if (others.length === 0) continue;
+    const sentences = text.sentencesWritten(spelt);
+    const strength = (key: string): Shown => text.shown(sentences, lexicon.meaningsOf(key));
+    const excess = (r: Shown): number => (r.shown ? r.hits - r.expected : 0);
+    const best = Math.max(0, ...entries.map((e) => excess(strength(e.key))));
+    for (const e of others) {
+      const r = strength(e.key);
+      if (!r.shown) counts.withoutEvidence += 1;
+      else if (excess(r) * WEAKER_READING_FACTOR < best) counts.weaker += 1;
+      else {
+        insert(e.key, spelt, sentences.length, r.hits);
+        counts.words += 1;
+      }
+    }
+  }
+}
+
+/**
+ * A compound's derived spelling, kept when the text holds the phrase and the English of its sentences holds the
+ * compound's meaning as for a word (AlignedText.shown, once where the phrase is rare; aka ahụ "last year" is no more
+ * than "that hand" where the text has it). Returns what the kept compounds attest of their words: a word the rules
+ * changed is the Standard spelling of the entry the compound writes there (ndị ahụ "those" and ebe ahụ "there" are
+ * afù "that" written ahụ, a word whose meaning nearly every English line holds), by derived word and entry key, with
+ * the compounds' spellings.
+ */
+function addCompoundSpellings(
+  lexicon: Lexicon,
+  spellings: StandardSpellings,
+  text: AlignedText,
+  counts: SpellingCounts,
+  insert: (key: string, form: string, rules: readonly string[], sentences: number, hits: number) => void,
+): Map<string, Map<string, Set<string>>> {
+  const attests = new Map<string, Map<string, Set<string>>>();
+  for (const compound of lexicon.compounds) {
+    for (const { form, rules } of deriveStandardSpellings(compound.folded, spellings.rules)) {
+      const sentences = text.sentencesWithPhrase(form);
+      if (sentences.length === 0) continue;
+      const { hits, shown } = text.shown(sentences, lexicon.meaningsOf(compound.key));
+      if (!shown) {
+        counts.withoutEvidence += 1;
+        continue;
+      }
+      const spelt = text.phraseSpelling(form) ?? form;
+      insert(compound.key, spelt, rules, sentences.length, hits);
+      counts.compounds += 1;
+      const derivedWords = form.split(' ');
+      const lexiconWords = compound.folded.split(' ');
+      const writtenWords = compound.exactForm.trim().split(/\s+/);
+      if (writtenWords.length !== derivedWords.length) continue;
+      derivedWords.forEach((word, i) => {
+        if (word === lexiconWords[i]) return;
+        for (const key of lexicon.written(writtenWords[i])) {
+          const byKey = attests.get(word) ?? new Map<string, Set<string>>();
+          byKey.set(key, (byKey.get(key) ?? new Set<string>()).add(spelt));
+          attests.set(word, byKey);
+        }
+      });
+    }
+  }
+  return attests;
 }
 
 /**

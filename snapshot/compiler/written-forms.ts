@@ -13,9 +13,12 @@ interface Cluster {
   letterMarks: string;
 }
 
+/** An affix's hyphen (the Igbo verb root -ga, a prefix ga-): a mark of the dictionary's citation, not a letter. */
+const AFFIX_HYPHEN = /^-+|-+$/g;
+
 function clusters(text: string): Cluster[] {
   const out: Cluster[] = [];
-  for (const c of text.normalize('NFD').toLowerCase()) {
+  for (const c of text.replace(AFFIX_HYPHEN, '').normalize('NFD').toLowerCase()) {
     if (/\p{M}/u.test(c)) {
       const last = out[out.length - 1];
       if (!last) continue;
@@ -27,7 +30,8 @@ function clusters(text: string): Cluster[] {
 }
 
 /**
- * Whether `written` can be `form` written with fewer marks: the caller has matched their folded keys. Where the text
+ * Whether `written` can be `form` written with fewer marks: the caller has matched their folded keys (a verb root's
+ * hyphen aside: the text's ga can be the root -ga, as folding makes them one key). Where the text
  * writes any tone mark, it writes every tone (an unmarked vowel is the language's unmarked tone), so the tones must be
  * the form's; where it writes any mark or hooked letter and the language's text is trusted to write its letters
  * (LanguageRules.trustsWrittenLetters: Yoruba underdots, Hausa hooked letters), the letters must be the form's.

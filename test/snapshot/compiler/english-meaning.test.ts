@@ -45,4 +45,11 @@ describe('english meaning', () => {
     assert.equal(holdsMeaning(englishBases('a member of the US Senate'), meaningsOf(['America; US'])), true);
     assert.equal(holdsMeaning(englishBases('I went to the market'), meaningsOf(['(intransitive) to go down, to descend'])), false);
   });
+  it('holdsMeaning - a sense written as a question needs a line that asks one: the relative "who" is not "who?"', () => {
+    const who = meaningsOf(['who?']);
+    assert.deepEqual(who, [['who', '?']]);
+    assert.equal(holdsMeaning(englishBases('Menga, who took a touch, scored.'), who), false);
+    assert.equal(holdsMeaning(englishBases('Who knows tomorrow?'), who), true);
+    assert.equal(holdsMeaning(englishBases('Who knows tomorrow?'), meaningsOf(['person'])), false);
+  });
 });

@@ -28,6 +28,11 @@ describe('written forms', () => {
   it("canBeWritingOf - a language whose letters are not trusted (Igbo) compares them folded, tones still", () => {
     assert.equal(canBeWritingOf(nfc('ụlọ'), nfc('ùlò'), false), true);
   });
+  it("canBeWritingOf - a verb root's hyphen is the dictionary's citation, not a letter: ga can be -ga, tones still agree", () => {
+    assert.equal(canBeWritingOf('ga', '-ga', false), true);
+    assert.equal(canBeWritingOf('si', nfc('-sị'), false), true);
+    assert.equal(canBeWritingOf(nfc('tì'), nfc('-tí'), true), false);
+  });
   it('lettersOf and hasToneMarks - underdots and hooked letters are letters, tones and length are not', () => {
     assert.equal(lettersOf(nfc('ọṣẹ́')), nfc('ọṣẹ'));
     assert.equal(lettersOf(nfc('bā̀kī')), 'baki');

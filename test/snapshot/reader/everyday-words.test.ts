@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 
 import { ENGLISH_TARGET, NATIVE_TARGET, evaluate, failures, loadFixtures } from '../../../scripts/content/everyday-words.ts';
+import { evaluateCommonWords, loadCommonWords } from '../../../scripts/content/standard-igbo-common.ts';
 import { openSnapshot } from '../../../snapshot/reader/reader.ts';
 import { testSnapshotPath } from '../../support/snapshot.ts';
 
@@ -25,4 +26,10 @@ describe('everyday words (real corpora)', { skip: snap.meta.sample && 'built fro
       assert.ok(result.englishRate >= ENGLISH_TARGET, `English ${(result.englishRate * 100).toFixed(1)} %\n${failures([result])}`);
     });
   }
+  it('everyday words - each of the 100 commonest Standard Igbo words that the lexicon holds finds its entry first', () => {
+    const words = loadCommonWords();
+    assert.equal(words.length, 100);
+    const result = evaluateCommonWords(snap, words);
+    assert.equal(result.first, result.held, result.failures.join('\n'));
+  });
 });
