@@ -22,8 +22,8 @@ export type Flood = (typeof FLOODS)[number];
 export const ROUTES = ['workers', 'nginx'] as const;
 export type Route = (typeof ROUTES)[number];
 /**
- * How the flood's wrk is scheduled. `plain`: as every wrk of the bench (wrk.ts, clientPriority), competing for
- * the 2 cores on equal terms with the servers. `attacker`: at nice 19 in a session of its own whose autogroup
+ * How the flood's wrk is scheduled. `plain`: as every wrk of the bench (wrk.ts, clientPriority: nice -10 where
+ * the bench may raise it), taking the 2 cores ahead of the servers. `attacker`: at nice 19 in a session of its own whose autogroup
  * is at nice 19, so that it takes only the CPU the servers leave: an attacker's CPU is its own machine's, not
  * ours, and a flood generator on our cores slows the probe by taking them, which no server-side guard can
  * prevent. Both are reported.
@@ -180,8 +180,8 @@ free key (\`GET ${PROBE_PATH}\`, keep-alive), idle and while wrk floods the stac
 keys, or \`/healthz\`. Route \`workers\`: straight to the workers' port, which refuse such floods themselves
 (\`services/api/guards/\`). Route \`nginx\`: through nginx running \`docs/nginx.conf\` (\`worker_processes auto\`),
 the probe from another loopback address than the flood, so that nginx's per-address limits cut the flood
-before a worker sees it. Generator \`plain\`: the flood's wrk at the priority of every wrk of the bench, taking
-the 2 cores on equal terms with the servers. Generator \`attacker\`: the flood's wrk at nice 19 (its autogroup
+before a worker sees it. Generator \`plain\`: the flood's wrk at the priority of every wrk of the bench (above:
+nice -10 where the bench may raise it), taking the 2 cores ahead of the servers. Generator \`attacker\`: the flood's wrk at nice 19 (its autogroup
 too), taking only what the servers leave, as an attacker's own machine would: on the \`plain\` rows the
 probe also waits for the cores the generator takes, which no guard in the service can give back. Each group
 measures its own idle first; the target is a probe p50 within 2× of it and no probe answer but 200. Latencies
