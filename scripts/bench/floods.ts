@@ -33,7 +33,7 @@ export type Generator = (typeof GENERATORS)[number];
 const ATTACKER_PREFIX = ['setsid', 'sh', '-c', '{ [ ! -e /proc/self/autogroup ] || echo 19 > /proc/self/autogroup; } && exec nice -n 19 "$@"', 'wrk-flood'];
 /** The probe's measured requests per phase, after PROBE_WARMUP: a group's four phases stay within a free key's day. */
 const PROBE_REQUESTS = 200;
-const PROBE_WARMUP = 20;
+const PROBE_WARMUP = 5;
 const PROBE_PATH = '/api/v1/languages';
 /** The flood as the adversarial review sent it: `wrk -t2 -c400` from one address. */
 const FLOOD_THREADS = 2;
@@ -141,7 +141,12 @@ async function run(ctx: BenchContext): Promise<FloodsResult> {
   });
   let nginx: Nginx | undefined;
   try {
-    nginx = await startNginx(httpPort, { conf: path.join(ctx.subject.root, 'docs/nginx.conf'), workers: 'auto', workerConnections: 4096 });
+    nginx = await startNginx(httpPort, {
+      conf: path.join(ctx.subject.root, 'docs/nginx.conf'),
+      workers: 'auto',
+      workerConnections: 4096,
+      errorLogLevel: 'error',
+    });
     // A key for each route and generator: a free key's day holds one group's probes.
     const keys = await registerKeys(stack, 'bench-probe@bench.invalid', ROUTES.length * GENERATORS.length);
     const all: FloodPhase[] = [];

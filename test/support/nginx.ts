@@ -34,6 +34,12 @@ export interface NginxOptions {
   workers?: 0 | 'auto';
   /** Connections each worker process may hold, clients' and upstream ones together. */
   workerConnections?: number;
+  /**
+   * The error log's level: `info` (the default) keeps the refusals' lines (`limiting requests`), one per
+   * refused request, that the tests look for; the bench runs at `error`, the level of nginx's packaged
+   * configuration, which writes none of them.
+   */
+  errorLogLevel?: 'info' | 'error';
 }
 
 /** The documented configuration with nginx listening on `listenPort` and the workers on `upstreamPort`. */
@@ -57,7 +63,7 @@ export async function startNginx(upstreamPort: number, options: NginxOptions = {
       'daemon off;',
       options.workers === 'auto' ? 'worker_processes auto;' : 'master_process off;',
       `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${errorLog} info;`,
+      `error_log ${errorLog} ${options.errorLogLevel ?? 'info'};`,
       `events { worker_connections ${options.workerConnections ?? 512}; }`,
       'http {',
       '  access_log off;',
