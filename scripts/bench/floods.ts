@@ -6,13 +6,15 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { startNginx, type Nginx } from '../../test/support/nginx.ts';
 import type { BenchContext, Figure, Section } from './context.ts';
 import { registerKeys } from './keys.ts';
 import { f2, n0, table } from './markdown.ts';
 import { freePort } from './processes.ts';
-import { startStack, type Stack } from './stack.ts';
+import { cpuSecondsOf } from './proc-stats.ts';
+import { meteringPids, startStack, workerPids, type Stack } from './stack.ts';
 import { percentile, sortedFloat64 } from './stats.ts';
 import { runWrk, type WrkResult } from './wrk.ts';
 
@@ -56,6 +58,13 @@ export interface FloodPhase {
   wrk?: WrkResult;
   /** The machine's 1-minute load average when the phase ended. */
   loadavg: number;
+  /**
+   * CPU the phase cost, in cores (CPU seconds per second): the API workers and metering together, and nginx
+   * (0 on the workers route). Unlike the probe's latency, these hardly depend on the machine's other load: a
+   * flood that nginx refuses leaves the workers at their idle figure.
+   */
+  serverCores: number;
+  nginxCores: number;
 }
 
 export interface FloodsResult {
@@ -79,7 +88,15 @@ function timedGet(agent: http.Agent, target: Target, apiKey: string): Promise<{ 
   });
 }
 
-type ProbeResult = Omit<FloodPhase, 'route' | 'generator' | 'flood' | 'loadavg'>;
+type ProbeResult = Pick<FloodPhase, 'requests' | 'p50Ms' | 'p99Ms' | 'failures'>;
+
+/** Cores used by `pids()` from now until the returned function is called. */
+function cores(pids: () => number[]): () => number {
+  const watched = pids();
+  const cpu = cpuSecondsOf(watched);
+  const started = performance.now();
+  return () => (cpuSecondsOf(watched) - cpu) / ((performance.now() - started) / 1000);
+}
 
 /** One request at a time on `apiKey` until PROBE_REQUESTS are measured or `done` settles. */
 async function probe(target: Target, apiKey: string, done?: Promise<unknown>): Promise<ProbeResult> {
@@ -101,14 +118,26 @@ async function probe(target: Target, apiKey: string, done?: Promise<unknown>): P
   return { requests: times.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), failures };
 }
 
+interface Servers {
+  stack: () => number[];
+  nginx: () => number[];
+}
+
 /** Idle, then each flood, on one route with one generator. */
-async function phases(ctx: BenchContext, route: Route, generator: Generator, port: number, target: Target, apiKey: string): Promise<FloodPhase[]> {
+async function phases(ctx: BenchContext, servers: Servers, route: Route, generator: Generator, target: Target, apiKey: string): Promise<FloodPhase[]> {
   const say = `${route}, ${generator} generator`;
+  // Idle lasts as long as a flood, so that the servers' cores compare over the same span.
+  const measure = async (flood: Flood | 'idle', sent: Promise<WrkResult | undefined>): Promise<FloodPhase> => {
+    const [stackCores, nginxCores] = [cores(servers.stack), cores(servers.nginx)];
+    const measured = await probe(target, apiKey, flood === 'idle' ? undefined : sent);
+    const wrk = await sent;
+    return { route, generator, flood, ...measured, wrk, loadavg: os.loadavg()[0], serverCores: stackCores(), nginxCores: route === 'nginx' ? nginxCores() : 0 };
+  };
   console.log(`==> floods (${say}): probe idle`);
-  const out: FloodPhase[] = [{ route, generator, flood: 'idle', ...(await probe(target, apiKey)), loadavg: os.loadavg()[0] }];
+  const out: FloodPhase[] = [await measure('idle', sleep(ctx.opts.durationSeconds * 1000, undefined))];
   for (const flood of FLOODS) {
     const sent = runWrk(
-      { base: `http://127.0.0.1:${port}`, apiKeys: '', script: { name: 'flood.lua', args: [flood] } },
+      { base: `http://127.0.0.1:${target.port}`, apiKeys: '', script: { name: 'flood.lua', args: [flood] } },
       {
         threads: FLOOD_THREADS,
         connections: FLOOD_CONNECTIONS,
@@ -117,11 +146,10 @@ async function phases(ctx: BenchContext, route: Route, generator: Generator, por
         prefix: generator === 'plain' ? ctx.client.prefix : ATTACKER_PREFIX,
       },
     );
-    const measured = await probe(target, apiKey, sent);
-    const p: FloodPhase = { route, generator, flood, ...measured, wrk: await sent, loadavg: os.loadavg()[0] };
+    const p = await measure(flood, sent);
     out.push(p);
     console.log(`    ${flood} (${say}): probe p50 ${f2(p.p50Ms)} ms (idle ${f2(out[0].p50Ms)}), p99 ${f2(p.p99Ms)} ms, ` +
-      `${p.failures} not 200; flood ${n0(p.wrk?.rps ?? 0)} req/s; load ${f2(p.loadavg)}`);
+      `${p.failures} not 200; flood ${n0(p.wrk?.rps ?? 0)} req/s; cores: servers ${f2(p.serverCores)}, nginx ${f2(p.nginxCores)}; load ${f2(p.loadavg)}`);
   }
   return out;
 }
@@ -151,10 +179,11 @@ async function run(ctx: BenchContext): Promise<FloodsResult> {
     // A key for each route and generator: a free key's day holds one group's probes.
     const keys = await registerKeys(stack, 'bench-probe@bench.invalid', ROUTES.length * GENERATORS.length);
     const all: FloodPhase[] = [];
+    const proxy = nginx;
+    const servers: Servers = { stack: () => [...workerPids(stack), ...meteringPids(stack)], nginx: () => proxy.pids() };
     for (const route of ROUTES) {
-      const port = route === 'nginx' ? nginx.port : httpPort;
-      const target: Target = route === 'nginx' ? { port, localAddress: PROBE_ADDRESS } : { port };
-      for (const generator of GENERATORS) all.push(...(await phases(ctx, route, generator, port, target, keys.pop() ?? '')));
+      const target: Target = route === 'nginx' ? { port: nginx.port, localAddress: PROBE_ADDRESS } : { port: httpPort };
+      for (const generator of GENERATORS) all.push(...(await phases(ctx, servers, route, generator, target, keys.pop() ?? '')));
     }
     return { phases: all };
   } finally {
@@ -176,6 +205,8 @@ function render(r: FloodsResult): string {
     p.failures,
     p.wrk ? n0(p.wrk.rps) : '-',
     p.wrk ? n0(p.wrk.non2xx) : '-',
+    f2(p.serverCores),
+    p.route === 'nginx' ? f2(p.nginxCores) : '-',
     f2(p.loadavg),
   ]);
   return `## Floods
@@ -191,9 +222,11 @@ nice -10 where the bench may raise it), taking the 2 cores ahead of the servers.
 too), taking only what the servers leave, as an attacker's own machine would: on the \`plain\` rows the
 probe also waits for the cores the generator takes, which no guard in the service can give back. Each group
 measures its own idle first; the target is a probe p50 within 2× of it and no probe answer but 200. Latencies
-in ms; load is the machine's 1-minute load average at the end of the phase.
+in ms; cores are the CPU seconds per second the API workers and metering (servers), and nginx, used in the
+phase: a flood nginx refuses leaves the servers' figure at idle, whatever else loads the machine. Load is the
+machine's 1-minute load average at the end of the phase.
 
-${table(['route', 'generator', 'flood', 'probe requests', 'probe p50', 'p50 / idle', 'probe p99', 'probe not 200', 'flood req/s', 'flood non-2xx', 'load'], rows)}
+${table(['route', 'generator', 'flood', 'probe requests', 'probe p50', 'p50 / idle', 'probe p99', 'probe not 200', 'flood req/s', 'flood non-2xx', 'servers cores', 'nginx cores', 'load'], rows)}
 `;
 }
 

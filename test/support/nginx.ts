@@ -19,6 +19,8 @@ const START_TIMEOUT_MS = 10_000;
 
 export interface Nginx {
   port: number;
+  /** Its processes: the one process, or the master and its workers. */
+  pids(): number[];
   /** nginx's error log so far. */
   errors(): string;
   stop(): Promise<void>;
@@ -88,6 +90,7 @@ export async function startNginx(upstreamPort: number, options: NginxOptions = {
   }
   return {
     port,
+    pids: () => (child.pid === undefined ? [] : [child.pid, ...childrenOf(child.pid)]),
     errors,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -109,4 +112,12 @@ function accepts(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
