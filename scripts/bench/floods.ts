@@ -90,12 +90,11 @@ function timedGet(agent: http.Agent, target: Target, apiKey: string): Promise<{ 
 
 type ProbeResult = Pick<FloodPhase, 'requests' | 'p50Ms' | 'p99Ms' | 'failures'>;
 
-/** Cores used by `pids()` from now until the returned function is called. */
-function cores(pids: () => number[]): () => number {
-  const watched = pids();
-  const cpu = cpuSecondsOf(watched);
+/** Cores used by `pids` from now until the returned function is called. */
+function cores(pids: readonly number[]): () => number {
+  const cpu = cpuSecondsOf(pids);
   const started = performance.now();
-  return () => (cpuSecondsOf(watched) - cpu) / ((performance.now() - started) / 1000);
+  return () => (cpuSecondsOf(pids) - cpu) / ((performance.now() - started) / 1000);
 }
 
 /** One request at a time on `apiKey` until PROBE_REQUESTS are measured or `done` settles. */
@@ -118,35 +117,39 @@ async function probe(target: Target, apiKey: string, done?: Promise<unknown>): P
   return { requests: times.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), failures };
 }
 
+/** The processes whose CPU a phase counts, read once before the phases (pm2's jlist takes seconds under load). */
 interface Servers {
-  stack: () => number[];
-  nginx: () => number[];
+  stack: number[];
+  nginx: number[];
 }
 
 /** Idle, then each flood, on one route with one generator. */
 async function phases(ctx: BenchContext, servers: Servers, route: Route, generator: Generator, target: Target, apiKey: string): Promise<FloodPhase[]> {
   const say = `${route}, ${generator} generator`;
-  // Idle lasts as long as a flood, so that the servers' cores compare over the same span.
-  const measure = async (flood: Flood | 'idle', sent: Promise<WrkResult | undefined>): Promise<FloodPhase> => {
+  // The CPU counters are read before the flood starts. Idle lasts as long as a flood, so that the servers'
+  // cores compare over the same span.
+  const measure = async (flood: Flood | 'idle', start: () => Promise<WrkResult | undefined>): Promise<FloodPhase> => {
     const [stackCores, nginxCores] = [cores(servers.stack), cores(servers.nginx)];
+    const sent = start();
     const measured = await probe(target, apiKey, flood === 'idle' ? undefined : sent);
     const wrk = await sent;
     return { route, generator, flood, ...measured, wrk, loadavg: os.loadavg()[0], serverCores: stackCores(), nginxCores: route === 'nginx' ? nginxCores() : 0 };
   };
   console.log(`==> floods (${say}): probe idle`);
-  const out: FloodPhase[] = [await measure('idle', sleep(ctx.opts.durationSeconds * 1000, undefined))];
+  const out: FloodPhase[] = [await measure('idle', () => sleep(ctx.opts.durationSeconds * 1000, undefined))];
   for (const flood of FLOODS) {
-    const sent = runWrk(
-      { base: `http://127.0.0.1:${target.port}`, apiKeys: '', script: { name: 'flood.lua', args: [flood] } },
-      {
-        threads: FLOOD_THREADS,
-        connections: FLOOD_CONNECTIONS,
-        seconds: ctx.opts.durationSeconds,
-        log: ctx.log,
-        prefix: generator === 'plain' ? ctx.client.prefix : ATTACKER_PREFIX,
-      },
+    const p = await measure(flood, () =>
+      runWrk(
+        { base: `http://127.0.0.1:${target.port}`, apiKeys: '', script: { name: 'flood.lua', args: [flood] } },
+        {
+          threads: FLOOD_THREADS,
+          connections: FLOOD_CONNECTIONS,
+          seconds: ctx.opts.durationSeconds,
+          log: ctx.log,
+          prefix: generator === 'plain' ? ctx.client.prefix : ATTACKER_PREFIX,
+        },
+      ),
     );
-    const p = await measure(flood, sent);
     out.push(p);
     console.log(`    ${flood} (${say}): probe p50 ${f2(p.p50Ms)} ms (idle ${f2(out[0].p50Ms)}), p99 ${f2(p.p99Ms)} ms, ` +
       `${p.failures} not 200; flood ${n0(p.wrk?.rps ?? 0)} req/s; cores: servers ${f2(p.serverCores)}, nginx ${f2(p.nginxCores)}; load ${f2(p.loadavg)}`);
@@ -179,8 +182,7 @@ async function run(ctx: BenchContext): Promise<FloodsResult> {
     // A key for each route and generator: a free key's day holds one group's probes.
     const keys = await registerKeys(stack, 'bench-probe@bench.invalid', ROUTES.length * GENERATORS.length);
     const all: FloodPhase[] = [];
-    const proxy = nginx;
-    const servers: Servers = { stack: () => [...workerPids(stack), ...meteringPids(stack)], nginx: () => proxy.pids() };
+    const servers: Servers = { stack: [...workerPids(stack), ...meteringPids(stack)], nginx: nginx.pids() };
     for (const route of ROUTES) {
       const target: Target = route === 'nginx' ? { port: nginx.port, localAddress: PROBE_ADDRESS } : { port: httpPort };
       for (const generator of GENERATORS) all.push(...(await phases(ctx, servers, route, generator, target, keys.pop() ?? '')));
