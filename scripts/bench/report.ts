@@ -69,8 +69,11 @@ function method(r: BenchResults): string {
   still take most of the bytes off; a body sent many times goes once per coding at \`kept\`, brotli 5 or gzip 9;
   website pages at brotli 4 or gzip 6. \`npm run bench -- --only compression --duration 3\` runs it alone.
 - **Floods.** The HTTP stack with \`TRUST_PROXY=127.0.0.1\`: a client sending one request at a time on its own free
-  key, idle and while wrk floods the stack from one client address on 200 connections with registrations,
-  random keys or \`/healthz\` (\`scripts/bench/wrk/flood.lua\`), ${o.durationSeconds} s each (\`scripts/bench/floods.ts\`).
+  key, idle and while \`wrk -t2 -c400\` floods the stack from one client address with registrations, random keys
+  or \`/healthz\` (\`scripts/bench/wrk/flood.lua\`), ${o.durationSeconds} s each (\`scripts/bench/floods.ts\`): straight to the
+  workers and through nginx running \`docs/nginx.conf\`, each with the flood's wrk at the priority above
+  (\`plain\`) and at nice 19 (\`attacker\`: an attacker's CPU is its own machine's, and a generator sharing our
+  2 cores slows the probe by taking them, which no guard can prevent; both are reported).
 `;
 }
 

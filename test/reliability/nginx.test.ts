@@ -2,6 +2,8 @@
 // cannot keep at our layer (SECURITY.md) are kept by the proxy, in the API's error shape, and what uWS does with
 // the same requests without it is shown alongside.
 import assert from 'node:assert/strict';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 
 import { startNginx } from '../support/nginx.ts';
@@ -168,6 +170,42 @@ describe('nginx in front (docs/nginx.conf)', () => {
     assert.equal(codeOf(cut[0]), 'rate_limited');
   });
 
+  test('nginx in front - a flood of /healthz from one address is cut with rate_limited; another address is answered', async () => {
+    const from = loopbackAddress();
+    const health = (address: string) => exchange(nginx.port, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n', { localAddress: address });
+    const replies = await Promise.all(Array.from({ length: 60 }, () => health(from)));
+    const cut = replies.filter((x) => x.replies[0]?.status === 429);
+    // 20 of burst and a few of the 10 a second while they arrive reach the workers; the rest are nginx's.
+    assert.ok(cut.length >= 60 - 21 - 5, `429s: ${cut.length} of 60: ${replies.map((x) => x.replies[0]?.status).join(',')}`);
+    assert.equal(codeOf(cut[0]), 'rate_limited', show(cut[0]));
+    assert.match(cut[0].replies[0].body.toString(), /health checks/);
+    assert.equal(header(cut[0].replies[0], 'retry-after'), '1');
+    assert.equal((await health(loopbackAddress())).replies[0]?.status, 200);
+  });
+
+  test('nginx in front - an address with 32 requests in progress has the next refused, whatever its key; another address is answered', async (t) => {
+    const from = loopbackAddress();
+    // Requests that wait for a body that never comes: each holds one of the address's 32 until its socket closes.
+    const held = await Promise.all(Array.from({ length: 32 }, () => holdRequest(nginx.port, from)));
+    t.after(() => held.forEach((s) => s.destroy()));
+    const get = (address: string, key: string) =>
+      exchange(nginx.port, `GET /api/v1/languages HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\n\r\n`, { localAddress: address });
+    // nginx counts a held request once it has read its head: the next one is refused as soon as all 32 are read.
+    let refused = await get(from, apiKey);
+    await waitFor(async () => (refused = await get(from, apiKey)).replies[0]?.status === 429);
+    assert.equal(refused.replies[0]?.status, 429, show(refused));
+    assert.equal(codeOf(refused), 'rate_limited');
+    assert.match(refused.replies[0].body.toString(), /at most 32 in progress/);
+    assert.equal(header(refused.replies[0], 'retry-after'), '1');
+    const random = await get(from, `svc_live_${'0'.repeat(40)}`);
+    assert.equal(random.replies[0]?.status, 429, show(random));
+    assert.equal((await get(loopbackAddress(), apiKey)).replies[0]?.status, 200);
+    assert.match(nginx.errors(), /limiting connections/, 'nginx refused it, not a worker');
+    // Once they are answered or gone, the address is served again.
+    held.forEach((s) => s.destroy());
+    await waitFor(async () => (await get(from, apiKey)).replies[0]?.status === 200);
+  });
+
   test('nginx in front - without it, uWS leaves these requests unanswered or cut (what SECURITY.md lists)', async () => {
     const cases = BELOW_OUR_LAYER(apiKey).filter(([name]) => name !== 'a chunk extension');
     const outcomes = await Promise.all(
@@ -179,3 +217,22 @@ describe('nginx in front (docs/nginx.conf)', () => {
     assert.deepEqual(outcomes.filter((o) => o.answered), [], 'uWS answers one of these now: review SECURITY.md and docs/reverse-proxy.md');
   });
 });
+
+/** A connection from `localAddress` that sends a request head announcing a body and then nothing: in progress. */
+function holdRequest(port: number, localAddress: string): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress }, () => {
+      socket.write('POST /api/v1/stats HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n');
+      resolve(socket);
+    });
+    socket.on('error', reject);
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}

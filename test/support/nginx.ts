@@ -19,32 +19,54 @@ const START_TIMEOUT_MS = 10_000;
 
 export interface Nginx {
   port: number;
+  /** Its processes: the one process, or the master and its workers. */
+  pids(): number[];
   /** nginx's error log so far. */
   errors(): string;
   stop(): Promise<void>;
 }
 
+export interface NginxOptions {
+  /** The site configuration to run (default: this tree's docs/nginx.conf; the bench passes its subject's). */
+  conf?: string;
+  /**
+   * Worker processes; 0 (the default) runs one process, no master, which is all a test needs. The bench runs
+   * `auto` workers under a master, as a deployment does.
+   */
+  workers?: 0 | 'auto';
+  /** Connections each worker process may hold, clients' and upstream ones together. */
+  workerConnections?: number;
+  /**
+   * The error log's level: `info` (the default) keeps the refusals' lines (`limiting requests`), one per
+   * refused request, that the tests look for; the bench runs at `error`, the level of nginx's packaged
+   * configuration, which writes none of them.
+   */
+  errorLogLevel?: 'info' | 'error';
+}
+
 /** The documented configuration with nginx listening on `listenPort` and the workers on `upstreamPort`. */
-export function siteConfig(listenPort: number, upstreamPort: number): string {
-  const conf = fs.readFileSync(NGINX_CONF, 'utf8');
+export function siteConfig(listenPort: number, upstreamPort: number, confPath = NGINX_CONF): string {
+  const conf = fs.readFileSync(confPath, 'utf8');
   const site = conf.replace(/server 127\.0\.0\.1:\d+;/, `server 127.0.0.1:${upstreamPort};`).replace(/listen \d+;/, `listen 127.0.0.1:${listenPort};`);
-  if (site === conf) throw new Error(`${NGINX_CONF} no longer has the listen and server lines this helper replaces`);
+  if (site === conf) throw new Error(`${confPath} no longer has the listen and server lines this helper replaces`);
   return site;
 }
 
-export async function startNginx(upstreamPort: number): Promise<Nginx> {
+export async function startNginx(upstreamPort: number, options: NginxOptions = {}): Promise<Nginx> {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'dict-nginx-'));
+  // nginx's workers run as an unprivileged user when the master is root: they reach their temp folders here.
+  if (options.workers === 'auto') fs.chmodSync(prefix, 0o711);
   const port = await freePort();
-  fs.writeFileSync(path.join(prefix, 'site.conf'), siteConfig(port, upstreamPort));
+  fs.writeFileSync(path.join(prefix, 'site.conf'), siteConfig(port, upstreamPort, options.conf));
   const errorLog = path.join(prefix, 'error.log');
   fs.writeFileSync(
     path.join(prefix, 'nginx.conf'),
     [
       'daemon off;',
-      'master_process off;',
+      options.workers === 'auto' ? 'worker_processes auto;' : 'master_process off;',
       `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${errorLog} info;`,
-      'events { worker_connections 512; }',
+      `error_log ${errorLog} ${options.errorLogLevel ?? 'info'};`,
+      `events { worker_connections ${options.workerConnections ?? 512}; }`,
       'http {',
       '  access_log off;',
       `  include ${path.join(prefix, 'site.conf')};`,
@@ -68,6 +90,7 @@ export async function startNginx(upstreamPort: number): Promise<Nginx> {
   }
   return {
     port,
+    pids: () => (child.pid === undefined ? [] : [child.pid, ...childrenOf(child.pid)]),
     errors,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -89,4 +112,12 @@ function accepts(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
