@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 need_node
 need_node_modules
-if [ -z "${NATS_URL:-}" ]; then need_apt nats-server nats-server; fi
+if [ -z "${NATS_URL:-}" ] || [ -n "${NATS_SERVER_CONF:-}" ]; then need_apt nats-server nats-server; fi
 
 # Validate every variable once, with a message naming any bad value, before anything starts.
 node --import tsx scripts/check-config.ts
@@ -28,6 +28,8 @@ node scripts/bundle.mjs
 echo "==> snapshot"
 node --import tsx scripts/publish-snapshot.ts --if-changed --no-reload
 
+# A metering-only host of a cluster (HOST_ROLE=metering) serves no HTTP: nothing to wait for.
+[ "${HOST_ROLE:-all}" = "metering" ] || {
 port="${PORT:-8080}"
 host="${HOST:-0.0.0.0}"
 shown_host="$host"; [ "$host" = "0.0.0.0" ] && shown_host="localhost"
@@ -44,6 +46,7 @@ shown_host="$host"; [ "$host" = "0.0.0.0" ] && shown_host="localhost"
   done
   echo "warning: the service did not answer /healthz within 60 s; see the logs above" >&2
 ) &
+}
 
 echo "==> starting nats, metering, api and logrotate under pm2-runtime (PM2_HOME=$PM2_HOME)"
 exec npx --no-install pm2-runtime start ecosystem.config.cjs

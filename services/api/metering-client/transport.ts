@@ -32,7 +32,7 @@ export interface TransportEvents {
 }
 
 export interface TransportOptions {
-  natsUrl: string;
+  natsUrl: string | string[];
   natsAuth?: NatsAuth;
   /** Keep trying the first connection until NATS answers (a worker started while NATS is down), instead of failing. */
   waitOnFirstConnect?: boolean;

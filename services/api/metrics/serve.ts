@@ -35,7 +35,7 @@ export interface WorkerMetrics {
   close(): Promise<void>;
 }
 
-export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetricsSources, natsAuth?: NatsAuth): Promise<WorkerMetrics> {
+export async function serveWorkerMetrics(natsUrl: string | string[], sources: WorkerMetricsSources, natsAuth?: NatsAuth): Promise<WorkerMetrics> {
   const { worker, counters, log, meter, snapshot, responseBuffers } = sources;
   const registry = createProcessRegistry(worker);
   const { version, formatVersion, builtAt, sample } = snapshot.meta;
