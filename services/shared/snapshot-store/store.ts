@@ -17,9 +17,16 @@ export interface SnapshotStore {
   manifests: KV;
 }
 
+/**
+ * How long a JetStream API request (a consumer made to read an object, a stream's info) may take. nats.js's
+ * default, 5 s, is less than a cluster takes to place a consumer while it elects leaders after a member's loss,
+ * or on a loaded machine; the request is then failed while the server goes on to make it.
+ */
+export const JS_API_TIMEOUT_MS = 30_000;
+
 /** Binds to the store, making its two streams with `replicas` copies when they do not exist yet. */
 export async function openSnapshotStore(nc: NatsConnection, replicas: number): Promise<SnapshotStore> {
-  const js = nc.jetstream();
+  const js = nc.jetstream({ timeout: JS_API_TIMEOUT_MS });
   const objects = await js.views.os(SNAPSHOT_STORE_NAME, { replicas, description: 'dictionary snapshots' });
   const manifests = await js.views.kv(SNAPSHOT_STORE_NAME, { replicas, history: 5, description: 'the snapshot each host serves' });
   return { objects, manifests };
