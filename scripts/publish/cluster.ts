@@ -32,9 +32,13 @@ export async function publishToCluster(config: SnapshotsConfig, dir: string, nam
     const live = await readManifest(store, CURRENT_KEY);
     await putSnapshot(store, dir, manifest);
     await announce(store, manifest, live);
-    await pruneStore(store, live === undefined ? [manifest] : [manifest, live]);
+    // Announced: a store not pruned this time only holds more; the next publish prunes it.
+    const pruned = await pruneStore(store, live === undefined ? [manifest] : [manifest, live]).then(
+      () => '',
+      (error: Error) => `\nwarning: older snapshots stay in the store (${error.message}); the next publish removes them`,
+    );
     const bytes = files.reduce((n, f) => n + f.bytes, 0);
-    return `published to the cluster: ${name} (${files.length} files, ${bytes} bytes, SHA-256 ${manifest.sha256.slice(0, 16)}…); each host's snapshots agent fetches, checks and switches to it`;
+    return `published to the cluster: ${name} (${files.length} files, ${bytes} bytes, SHA-256 ${manifest.sha256.slice(0, 16)}…); each host's snapshots agent fetches, checks and switches to it${pruned}`;
   });
 }
 

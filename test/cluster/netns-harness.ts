@@ -159,6 +159,7 @@ export async function createNetnsCluster(roles: readonly HostRole[], env: NodeJS
     METERING_PROCESSES: '1',
     METRICS_PORT: '9464',
     REQUEST_LOG: 'errors',
+    SNAPSHOT_RECHECK_MS: '5000',
     ...env,
   });
   const exec = async (host: NetnsHost, argv: string[], extra: NodeJS.ProcessEnv = {}) =>
