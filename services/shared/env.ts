@@ -41,3 +41,11 @@ export class ConfigError extends Error {
 export function natsUrl(env: { NATS_URL?: string[]; NATS_PORT: number }): string[] {
   return env.NATS_URL ?? [`nats://127.0.0.1:${env.NATS_PORT}`];
 }
+
+/**
+ * Connect options that keep NATS_URL's order: a process connects to the first server listed that answers, and
+ * goes down the list when it is lost. A host of a cluster lists its own member first, so that its processes stay
+ * on it while another host is lost (nats.js otherwise picks at random, and a process on a member that is gone
+ * waits for its pings to fail before it moves). One server: no effect.
+ */
+export const NATS_SERVER_ORDER = { noRandomize: true } as const;

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { connect } from 'nats';
 
-import { ConfigError } from '../shared/env.ts';
+import { ConfigError, NATS_SERVER_ORDER } from '../shared/env.ts';
 import { createLogger } from '../shared/log/logger.ts';
 import { CURRENT_KEY } from '../shared/snapshot-store/names.ts';
 import { openSnapshotStore, parseManifest, readManifest } from '../shared/snapshot-store/store.ts';
@@ -45,7 +45,7 @@ const { dataDir } = config;
 const dir = snapshotsDirOf(dataDir);
 if (fs.existsSync(dir)) for (const name of fs.readdirSync(dir)) if (name.startsWith('.incoming-')) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
 
-const nc = await connect({ servers: config.natsUrl, ...config.natsAuth, name: `snapshots-${process.pid}`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+const nc = await connect({ servers: config.natsUrl, ...NATS_SERVER_ORDER, ...config.natsAuth, name: `snapshots-${process.pid}`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
 
 async function bindStore(): Promise<SnapshotStore> {
   for (;;) {

@@ -145,11 +145,13 @@ export async function createNetnsCluster(roles: readonly HostRole[], env: NodeJS
     throw error;
   }
 
+  // Each host lists its own member first, as docs/scaling.md tells operators to.
+  const ownFirst = (host: NetnsHost) => [host, ...hosts.filter((h) => h !== host)].map((h) => `nats://${h.address}:${NATS_CLIENT_PORT}`).join(',');
   const envOf = (host: NetnsHost): NodeJS.ProcessEnv => ({
     ...process.env,
     DATA_DIR: host.dataDir,
     PM2_HOME: path.join(host.dataDir, 'pm2'),
-    NATS_URL: natsUrl,
+    NATS_URL: ownFirst(host),
     NATS_SERVER_CONF: path.join(host.dataDir, 'nats/cluster.conf'),
     HOST_ROLE: host.role,
     SNAPSHOT_STORE: 'jetstream',

@@ -3,6 +3,7 @@
 // snapshot it serves. Its own NATS connection, so that a scrape never queues behind the meter's traffic.
 import { connect, type NatsConnection } from 'nats';
 
+import { NATS_SERVER_ORDER } from '../../shared/env.ts';
 import { encodeJson } from '../../shared/metering-protocol/client.ts';
 import { droppedLogLines, withWorker } from '../../shared/metrics/families.ts';
 import { METRICS_SUBJECT } from '../../shared/metrics/protocol.ts';
@@ -63,6 +64,7 @@ export async function serveWorkerMetrics(natsUrl: string | string[], sources: Wo
   let closed = false;
   const connecting = connect({
     servers: natsUrl,
+    ...NATS_SERVER_ORDER,
     ...natsAuth,
     name: `${worker}-metrics`,
     waitOnFirstConnect: true,
