@@ -61,6 +61,8 @@ const store = await bindStore();
 
 let wanted: SnapshotManifest | undefined;
 let settling = false;
+/** The snapshot was switched and the workers not yet reloaded onto it. */
+let reloadDue = false;
 
 /** Installs the latest wanted manifest, one install at a time; a failure is retried after RETRY_MS. */
 async function settle(): Promise<void> {
@@ -71,10 +73,14 @@ async function settle(): Promise<void> {
       const manifest = wanted;
       wanted = undefined;
       try {
-        if (!(await installSnapshot(store, dataDir, manifest))) continue;
-        log.info({ msg: 'switched', snapshot: manifest.name, summary: manifest.summary });
-        const stack = await stackWithAnyWorker(dataDir);
+        if (await installSnapshot(store, dataDir, manifest)) {
+          log.info({ msg: 'switched', snapshot: manifest.name, summary: manifest.summary });
+          reloadDue = true;
+        }
+        // A reload that failed after a switch is tried again with the next comparison, switched or not.
+        const stack = reloadDue ? await stackWithAnyWorker(dataDir) : undefined;
         if (stack) log.info({ msg: 'reloaded API workers', workers: await reloadApiWorkers(stack) });
+        reloadDue = false;
       } catch (error) {
         log.error({ msg: 'install failed; this host serves its previous snapshot', snapshot: manifest.name, error: String(error) });
         wanted ??= manifest;
