@@ -1,6 +1,8 @@
-// pm2 process layout: nats (unless NATS_URL names another server), METERING_PROCESSES metering processes (each
-// serving its share of the keys' shards), API_WORKERS api workers in fork mode sharing one port (uWS
-// SO_REUSEPORT; pm2 cluster mode cannot share a uWS port).
+// pm2 process layout: nats (unless NATS_URL names other servers; with NATS_SERVER_CONF, this host's member of a
+// NATS cluster), METERING_PROCESSES metering processes (each serving its share of the keys' shards), API_WORKERS
+// api workers in fork mode sharing one port (uWS SO_REUSEPORT; pm2 cluster mode cannot share a uWS port).
+// HOST_ROLE (all, api, metering) says which of metering and the API workers this host runs; with
+// SNAPSHOT_STORE=jetstream a host with API workers also runs the snapshots agent (docs/scaling.md).
 // Production runs the esbuild bundles in dist/ (npm run build:dist). Values are validated again by each
 // process's own zod config; this file only forwards them.
 const { execFileSync } = require('node:child_process');
@@ -12,6 +14,11 @@ const NATS_PORT = env.NATS_PORT || '4222';
 const DATA_DIR = path.resolve(__dirname, env.DATA_DIR || 'var');
 const API_WORKERS = env.API_WORKERS ? Number(env.API_WORKERS) : os.availableParallelism();
 const METERING_PROCESSES = env.METERING_PROCESSES ? Number(env.METERING_PROCESSES) : 1;
+const HOST_ROLE = env.HOST_ROLE || 'all';
+if (!['all', 'api', 'metering'].includes(HOST_ROLE)) throw new Error(`HOST_ROLE must be all, api or metering, not ${HOST_ROLE}`);
+const RUNS_API = HOST_ROLE !== 'metering';
+const RUNS_METERING = HOST_ROLE !== 'api';
+const SNAPSHOT_STORE = env.SNAPSHOT_STORE || 'local';
 
 // The pm2 home running this file: npm start sets $DATA_DIR/pm2; pm2's own default otherwise.
 const PM2_HOME = env.PM2_HOME || path.join(os.homedir(), '.pm2');
@@ -21,6 +28,7 @@ const shared = {
   NATS_PORT,
   DATA_DIR,
   ...(env.NATS_URL ? { NATS_URL: env.NATS_URL } : {}),
+  ...(env.SNAPSHOT_STORE ? { SNAPSHOT_STORE: env.SNAPSHOT_STORE } : {}),
 };
 
 // pm2 installs source-map-support in any app whose script has a .map beside it (dist/ has them) unless the
@@ -44,7 +52,18 @@ const NATS_CONFIG = execFileSync(process.execPath, [path.join(__dirname, 'dist/n
 }).trim();
 
 const apps = [];
-if (!env.NATS_URL) {
+if (env.NATS_SERVER_CONF) {
+  // This host's member of the cluster (npm run nats:cluster-config wrote the file: its addresses, routes,
+  // JetStream store and the bus's users); the processes reach the cluster through NATS_URL.
+  apps.push({
+    name: 'nats',
+    script: 'nats-server',
+    args: ['-c', path.resolve(env.NATS_SERVER_CONF)],
+    interpreter: 'none',
+    autorestart: true,
+    kill_timeout: 5000,
+  });
+} else if (!env.NATS_URL) {
   apps.push({
     name: 'nats',
     script: 'nats-server',
@@ -54,7 +73,7 @@ if (!env.NATS_URL) {
     kill_timeout: 5000,
   });
 }
-apps.push({
+if (RUNS_METERING) apps.push({
   name: 'metering',
   script: path.join(__dirname, 'dist/metering.mjs'),
   cwd: __dirname,
@@ -74,7 +93,7 @@ apps.push({
   kill_timeout: 10000,
   ...RESTART_WITH_BACKOFF,
 });
-apps.push({
+if (RUNS_API) apps.push({
   name: 'api',
   script: path.join(__dirname, 'dist/api.mjs'),
   cwd: __dirname,
@@ -117,6 +136,27 @@ apps.push({
   kill_timeout: 10000,
   ...RESTART_WITH_BACKOFF,
 });
+
+// On a cluster, installs the snapshot the cluster's store announces and reloads this host's workers
+// (services/snapshots/main.ts).
+if (RUNS_API && SNAPSHOT_STORE === 'jetstream') {
+  apps.push({
+    name: 'snapshots',
+    script: path.join(__dirname, 'dist/snapshots.mjs'),
+    cwd: __dirname,
+    instances: 1,
+    exec_mode: 'fork',
+    env: {
+      ...shared,
+      PM2_HOME,
+      ...(env.SNAPSHOT_REPLICAS ? { SNAPSHOT_REPLICAS: env.SNAPSHOT_REPLICAS } : {}),
+      ...(env.SNAPSHOT_RECHECK_MS ? { SNAPSHOT_RECHECK_MS: env.SNAPSHOT_RECHECK_MS } : {}),
+    },
+    ...NO_PM2_SOURCE_MAPS,
+    kill_timeout: 5000,
+    ...RESTART_WITH_BACKOFF,
+  });
+}
 
 // Rotates the files pm2 writes under $PM2_HOME/logs by size (LOG_MAX_MB, LOG_KEEP), by copy and truncate. Its
 // own process, so that rotation needs no network (pm2-logrotate is installed from the npm registry) and never

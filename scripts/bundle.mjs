@@ -12,6 +12,7 @@ const entryPoints = {
   ops: 'services/metering/ops/main.ts',
   logrotate: 'services/logrotate/main.ts',
   'nats-auth': 'services/shared/nats-auth/main.ts',
+  snapshots: 'services/snapshots/main.ts',
 };
 
 const result = await build({

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 need_node
 need_node_modules
-if [ -z "${NATS_URL:-}" ]; then need_apt nats-server nats-server; fi
+if [ -z "${NATS_URL:-}" ] || [ -n "${NATS_SERVER_CONF:-}" ]; then need_apt nats-server nats-server; fi
 
 # Validate every variable once, with a message naming any bad value, before anything starts.
 node --import tsx scripts/check-config.ts
@@ -31,19 +31,28 @@ node --import tsx scripts/publish-snapshot.ts --if-changed --no-reload
 port="${PORT:-8080}"
 host="${HOST:-0.0.0.0}"
 shown_host="$host"; [ "$host" = "0.0.0.0" ] && shown_host="localhost"
-(
-  for _ in $(seq 1 120); do
-    if node -e "fetch('http://127.0.0.1:$port/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))" 2>/dev/null; then
-      echo
-      echo "==> Dictionary API ready at http://$shown_host:$port/"
-      echo "    OpenAPI description: http://$shown_host:$port/api/v1/openapi.json"
-      echo "    Get a key: http://$shown_host:$port/developers   (Ctrl-C stops everything)"
-      exit 0
-    fi
-    sleep 0.5
-  done
-  echo "warning: the service did not answer /healthz within 60 s; see the logs above" >&2
-) &
+# Asked where the workers listen: loopback for a wildcard, the address itself on a cluster's host.
+case "$host" in
+  0.0.0.0|::) probe_host="127.0.0.1" ;;
+  *:*) probe_host="[$host]" ;;
+  *) probe_host="$host" ;;
+esac
+# A metering-only host of a cluster (HOST_ROLE=metering) serves no HTTP: nothing to wait for.
+if [ "${HOST_ROLE:-all}" != "metering" ]; then
+  (
+    for _ in $(seq 1 120); do
+      if node -e "fetch('http://$probe_host:$port/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))" 2>/dev/null; then
+        echo
+        echo "==> Dictionary API ready at http://$shown_host:$port/"
+        echo "    OpenAPI description: http://$shown_host:$port/api/v1/openapi.json"
+        echo "    Get a key: http://$shown_host:$port/developers   (Ctrl-C stops everything)"
+        exit 0
+      fi
+      sleep 0.5
+    done
+    echo "warning: the service did not answer /healthz within 60 s; see the logs above" >&2
+  ) &
+fi
 
 echo "==> starting nats, metering, api and logrotate under pm2-runtime (PM2_HOME=$PM2_HOME)"
 exec npx --no-install pm2-runtime start ecosystem.config.cjs

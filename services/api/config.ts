@@ -66,7 +66,8 @@ export interface RequestLogConfig {
 export interface ApiConfig {
   port: number;
   host: string;
-  natsUrl: string;
+  /** NATS_URL's servers (or this machine's); a test may name one. */
+  natsUrl: string | string[];
   /** The api role's NATS user (DATA_DIR/nats/credentials.json) and inbox prefix; none on a bus without users. */
   natsAuth?: NatsAuth;
   dataDir: string;

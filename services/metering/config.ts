@@ -27,7 +27,8 @@ const meteringEnvSchema = sharedEnvSchema.extend({
 });
 
 export interface MeteringConfig {
-  natsUrl: string;
+  /** NATS_URL's servers (or this machine's); a test may name one. */
+  natsUrl: string | string[];
   /** The metering role's NATS user (DATA_DIR/nats/credentials.json) and inbox prefix. */
   natsAuth: NatsAuth;
   dataDir: string;

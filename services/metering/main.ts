@@ -4,7 +4,7 @@ import os from 'node:os';
 
 import { connect } from 'nats';
 
-import { ConfigError } from '../shared/env.ts';
+import { ConfigError, NATS_SERVER_ORDER } from '../shared/env.ts';
 import { createProcessRegistry } from '../shared/metrics/registry.ts';
 import { widerThanPrivate } from '../shared/private-files.ts';
 import { readMeteringConfig } from './config.ts';
@@ -70,6 +70,7 @@ if (wider !== undefined) {
 }
 const nc = await connect({
   servers: config.natsUrl,
+  ...NATS_SERVER_ORDER,
   ...config.natsAuth,
   name: `metering-${process.pid}`,
   maxReconnectAttempts: -1,

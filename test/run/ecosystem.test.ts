@@ -91,6 +91,31 @@ describe('ecosystem.config.cjs', () => {
   });
 });
 
+describe('ecosystem.config.cjs on a cluster', () => {
+  const names = (env: Record<string, string>) => load(env).map((a) => a.name);
+  const cluster = { NATS_URL: 'nats://10.0.0.1:4222,nats://10.0.0.2:4222,nats://10.0.0.3:4222' };
+
+  it('ecosystem - HOST_ROLE=api runs the workers and no metering; with SNAPSHOT_STORE=jetstream the snapshots agent too', () => {
+    assert.deepEqual(names({ ...cluster, HOST_ROLE: 'api' }), ['api', 'logrotate']);
+    assert.deepEqual(names({ ...cluster, HOST_ROLE: 'api', SNAPSHOT_STORE: 'jetstream' }), ['api', 'snapshots', 'logrotate']);
+  });
+
+  it('ecosystem - HOST_ROLE=metering runs metering and no workers, nor the snapshots agent', () => {
+    assert.deepEqual(names({ ...cluster, HOST_ROLE: 'metering', SNAPSHOT_STORE: 'jetstream' }), ['metering', 'logrotate']);
+  });
+
+  it('ecosystem - NATS_SERVER_CONF runs this host\'s member of the cluster as the nats app, and NATS_URL reaches every process', () => {
+    const apps = load({ ...cluster, NATS_SERVER_CONF: '/srv/dict/nats/cluster.conf', SNAPSHOT_STORE: 'jetstream' });
+    const nats = apps.find((a) => a.name === 'nats');
+    assert.deepEqual(nats?.args, ['-c', '/srv/dict/nats/cluster.conf']);
+    for (const name of ['metering', 'api', 'snapshots']) assert.equal(apps.find((a) => a.name === name)?.env?.NATS_URL, cluster.NATS_URL, name);
+  });
+
+  it('ecosystem - refuses a HOST_ROLE it does not know', () => {
+    assert.throws(() => load({ HOST_ROLE: 'web' }), /HOST_ROLE must be all, api or metering/);
+  });
+});
+
 describe('configuration check', () => {
   it('check-config - names every bad variable and exits non-zero', () => {
     let stderr = '';
@@ -106,6 +131,9 @@ describe('configuration check', () => {
           METRICS_PORT: '70000',
           USAGE_RETENTION_DAYS: '0',
           LOG_MAX_MB: 'big',
+          HOST_ROLE: 'web',
+          NATS_URL: 'nats://10.0.0.1:4222,not a url',
+          SNAPSHOT_STORE: 's3',
         },
         stdio: 'pipe',
       });
@@ -113,7 +141,7 @@ describe('configuration check', () => {
     } catch (err) {
       stderr = String((err as { stderr?: Buffer }).stderr);
     }
-    for (const name of ['PORT', 'API_WORKERS', 'TRUST_PROXY', 'REQUEST_LOG', 'METRICS_PORT', 'USAGE_RETENTION_DAYS', 'LOG_MAX_MB']) {
+    for (const name of ['PORT', 'API_WORKERS', 'TRUST_PROXY', 'REQUEST_LOG', 'METRICS_PORT', 'USAGE_RETENTION_DAYS', 'LOG_MAX_MB', 'HOST_ROLE', 'NATS_URL', 'SNAPSHOT_STORE']) {
       assert.match(stderr, new RegExp(`\\b${name}[.:]`), stderr);
     }
   });

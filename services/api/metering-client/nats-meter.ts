@@ -46,7 +46,7 @@ interface HealthAnswer {
 }
 
 export interface ConnectMeterOptions {
-  natsUrl: string;
+  natsUrl: string | string[];
   /** The api role's NATS user and inbox prefix (services/shared/nats-auth); none on a bus without users. */
   natsAuth?: NatsAuth;
   workerName: string;

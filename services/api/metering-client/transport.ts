@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 import { connect, Events, type NatsConnection, type Subscription } from 'nats';
 
+import { NATS_SERVER_ORDER } from '../../shared/env.ts';
 import { call, encodeJson, tryDecodeJson } from '../../shared/metering-protocol/client.ts';
 import { keysChangedEvent, reclaimRequest, RPC } from '../../shared/metering-protocol/protocol.ts';
 import type { NatsAuth } from '../../shared/nats-auth/credentials.ts';
@@ -32,7 +33,7 @@ export interface TransportEvents {
 }
 
 export interface TransportOptions {
-  natsUrl: string;
+  natsUrl: string | string[];
   natsAuth?: NatsAuth;
   /** Keep trying the first connection until NATS answers (a worker started while NATS is down), instead of failing. */
   waitOnFirstConnect?: boolean;
@@ -46,7 +47,7 @@ export interface TransportOptions {
 }
 
 export async function connectTransport(o: TransportOptions, events: TransportEvents): Promise<MeteringTransport> {
-  const nc = await connect({ servers: o.natsUrl, ...o.natsAuth, waitOnFirstConnect: o.waitOnFirstConnect ?? false, name: o.workerName, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_TIME_WAIT_MS });
+  const nc = await connect({ servers: o.natsUrl, ...NATS_SERVER_ORDER, ...o.natsAuth, waitOnFirstConnect: o.waitOnFirstConnect ?? false, name: o.workerName, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_TIME_WAIT_MS });
   return new MeteringTransport(nc, o, events);
 }
 

@@ -3,6 +3,7 @@
 // snapshot it serves. Its own NATS connection, so that a scrape never queues behind the meter's traffic.
 import { connect, type NatsConnection } from 'nats';
 
+import { NATS_SERVER_ORDER } from '../../shared/env.ts';
 import { encodeJson } from '../../shared/metering-protocol/client.ts';
 import { droppedLogLines, withWorker } from '../../shared/metrics/families.ts';
 import { METRICS_SUBJECT } from '../../shared/metrics/protocol.ts';
@@ -35,7 +36,7 @@ export interface WorkerMetrics {
   close(): Promise<void>;
 }
 
-export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetricsSources, natsAuth?: NatsAuth): Promise<WorkerMetrics> {
+export async function serveWorkerMetrics(natsUrl: string | string[], sources: WorkerMetricsSources, natsAuth?: NatsAuth): Promise<WorkerMetrics> {
   const { worker, counters, log, meter, snapshot, responseBuffers } = sources;
   const registry = createProcessRegistry(worker);
   const { version, formatVersion, builtAt, sample } = snapshot.meta;
@@ -63,6 +64,7 @@ export async function serveWorkerMetrics(natsUrl: string, sources: WorkerMetrics
   let closed = false;
   const connecting = connect({
     servers: natsUrl,
+    ...NATS_SERVER_ORDER,
     ...natsAuth,
     name: `${worker}-metrics`,
     waitOnFirstConnect: true,

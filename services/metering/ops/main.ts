@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { connect } from 'nats';
 
 import { MeteringUnavailableError } from '../../shared/domain-errors.ts';
-import { DEFAULT_NATS_PORT, natsUrl } from '../../shared/env.ts';
+import { DEFAULT_NATS_PORT, natsUrl, natsUrlList } from '../../shared/env.ts';
 import { MeteringServiceError } from '../../shared/metering-protocol/client.ts';
 import { printable } from '../../shared/printable.ts';
 import { findStack, noStackMessage, stackProcesses } from '../../shared/running-stack.ts';
@@ -49,14 +49,14 @@ function help(): string {
 }
 
 /** The NATS server of the metering process that the stack of `dataDir` runs, from the env pm2 gave it. */
-async function stackNatsUrl(dataDir: string): Promise<string> {
+async function stackNatsUrl(dataDir: string): Promise<string[]> {
   const stack = await findStack(dataDir);
   if (!stack) throw new StackNotFound(noStackMessage(dataDir));
   const metering = (await stackProcesses(stack, process.env)).find((p) => p.name === 'metering');
   if (!metering) throw new StackNotFound(`the stack for DATA_DIR=${stack.dataDir} runs no metering process`);
   // pm2 keeps an app's variables both in pm2_env and in pm2_env.env.
   const { NATS_URL, NATS_PORT } = { ...metering.pm2_env, ...metering.pm2_env.env } as Record<string, unknown>;
-  return natsUrl({ NATS_URL: typeof NATS_URL === 'string' ? NATS_URL : undefined, NATS_PORT: Number(NATS_PORT ?? DEFAULT_NATS_PORT) });
+  return natsUrl({ NATS_URL: typeof NATS_URL === 'string' ? natsUrlList.parse(NATS_URL) : undefined, NATS_PORT: Number(NATS_PORT ?? DEFAULT_NATS_PORT) });
 }
 
 class StackNotFound extends Error {
@@ -72,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const config = readOpsConfig();
-  let url: string;
+  let url: string[];
   try {
     url = config.natsUrl ?? (await stackNatsUrl(config.dataDir));
   } catch (err) {
@@ -84,7 +84,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     nc = await connect({ servers: url, ...config.natsAuth, name: `ops-${path.basename(process.argv[1] ?? 'cli')}` });
   } catch (err) {
-    process.stderr.write(`cannot reach NATS at ${url}: ${(err as Error).message}\n`);
+    process.stderr.write(`cannot reach NATS at ${url.join(',')}: ${(err as Error).message}\n`);
     return EXIT_UNAVAILABLE;
   }
   try {
@@ -101,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
       return EXIT_REFUSED;
     }
     if (err instanceof MeteringUnavailableError) {
-      process.stderr.write(`the metering service does not answer on ${url}\n`);
+      process.stderr.write(`the metering service does not answer on ${url.join(',')}\n`);
       return EXIT_UNAVAILABLE;
     }
     throw err;

@@ -10,8 +10,10 @@ import { z } from 'zod';
 import { ConfigError } from '../env.ts';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 
-export const NATS_ROLES = ['metering', 'api', 'ops'] as const;
+export const NATS_ROLES = ['metering', 'api', 'ops', 'snapshots'] as const;
 export type NatsRole = (typeof NATS_ROLES)[number];
+/** The roles made at the first start; `snapshots` (the cluster's snapshot store) is added for a cluster only. */
+const FIRST_START_ROLES = ['metering', 'api', 'ops'] as const;
 
 /** Where the credentials and the generated server config live, under DATA_DIR. */
 export const NATS_AUTH_DIR = 'nats';
@@ -19,19 +21,23 @@ export const CREDENTIALS_FILE = 'credentials.json';
 export const SERVER_CONFIG_FILE = 'nats-server.conf';
 /** 32 random bytes per password: as strong as the API keys. */
 const PASSWORD_BYTES = 32;
+const newSecret = () => randomBytes(PASSWORD_BYTES).toString('base64url');
 
 /** Each role's replies come to subjects under this prefix, and only that role may subscribe there. */
 export const INBOX_PREFIX: Record<NatsRole, string> = {
   metering: '_INBOX_METERING',
   api: '_INBOX_API',
   ops: '_INBOX_OPS',
+  snapshots: '_INBOX_SNAPSHOTS',
 };
 
 const secret = z.string().regex(/^[A-Za-z0-9_-]{16,}$/, 'must be 16 or more characters of A-Z a-z 0-9 _ -');
 const userSchema = z.object({ user: z.string().regex(/^[a-z][a-z0-9-]*$/), pass: secret });
 export const credentialsSchema = z.object({
   version: z.literal(1),
-  users: z.object({ metering: userSchema, api: userSchema, ops: userSchema }),
+  users: z.object({ metering: userSchema, api: userSchema, ops: userSchema, snapshots: userSchema.optional() }),
+  /** The user the servers of a NATS cluster authenticate each other's routes with (cluster-config.ts). */
+  route: userSchema.optional(),
 });
 export type NatsCredentials = z.infer<typeof credentialsSchema>;
 
@@ -65,7 +71,7 @@ export function ensureNatsCredentials(dataDir: string): NatsCredentials {
   if (!fs.existsSync(file)) {
     const made: NatsCredentials = {
       version: 1,
-      users: Object.fromEntries(NATS_ROLES.map((role) => [role, { user: role, pass: randomBytes(PASSWORD_BYTES).toString('base64url') }])) as NatsCredentials['users'],
+      users: Object.fromEntries(FIRST_START_ROLES.map((role) => [role, { user: role, pass: newSecret() }])) as NatsCredentials['users'],
     };
     const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     fs.writeFileSync(tmp, `${JSON.stringify(made, null, 2)}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
@@ -104,8 +110,29 @@ export function readNatsCredentials(dataDir: string): NatsCredentials | undefine
   return parsed.data;
 }
 
-/** The connect options of `role`: its user when DATA_DIR holds credentials, its inbox prefix always. */
+/** The connect options of `role`: its user when DATA_DIR's credentials hold one, its inbox prefix always. */
 export function natsAuthFor(dataDir: string, role: NatsRole): NatsAuth {
-  const users = readNatsCredentials(dataDir)?.users;
-  return users === undefined ? { inboxPrefix: INBOX_PREFIX[role] } : { ...users[role], inboxPrefix: INBOX_PREFIX[role] };
+  const user = readNatsCredentials(dataDir)?.users[role];
+  return user === undefined ? { inboxPrefix: INBOX_PREFIX[role] } : { ...user, inboxPrefix: INBOX_PREFIX[role] };
+}
+
+/**
+ * The credentials with what a cluster adds: the `snapshots` user and the routes' user. Those already there are
+ * kept as they are; missing ones are added by a rename of a fresh 0600 file. Run by the operator's
+ * `npm run nats:cluster-config` before the cluster starts, never by a process of the stack, so that no two
+ * writers race and a single machine's file stays as its first start made it.
+ */
+export function ensureClusterCredentials(dataDir: string): NatsCredentials {
+  const credentials = ensureNatsCredentials(dataDir);
+  if (credentials.users.snapshots !== undefined && credentials.route !== undefined) return credentials;
+  const completed: NatsCredentials = {
+    ...credentials,
+    users: { ...credentials.users, snapshots: credentials.users.snapshots ?? { user: 'snapshots', pass: newSecret() } },
+    route: credentials.route ?? { user: 'route', pass: newSecret() },
+  };
+  const file = credentialsFile(dataDir);
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(completed, null, 2)}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+  fs.renameSync(tmp, file);
+  return completed;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PRIVATE_FILE_MODE } from '../private-files.ts';
 import { KEYS_CHANGED_SUBJECT, METERING_PREFIX, SUBJECTS } from '../metering-protocol/subjects.ts';
 import { METRICS_SUBJECT } from '../metrics/protocol.ts';
+import { SNAPSHOT_STORE_NAME } from '../snapshot-store/names.ts';
 import { ensureNatsCredentials, INBOX_PREFIX, serverConfigFile, type NatsCredentials, type NatsRole } from './credentials.ts';
 
 interface Permissions {
@@ -36,6 +37,14 @@ export const ROLE_PERMISSIONS: Record<NatsRole, Permissions> = {
     subscribe: [`${INBOX_PREFIX.ops}.>`],
     allowResponses: false,
   },
+  // On a cluster only: `npm run publish:snapshot` and each host's snapshot agent, through JetStream's API (the
+  // object store and the key-value bucket of services/shared/snapshot-store/, flow control and acks of their
+  // consumers); replies come to its inbox.
+  snapshots: {
+    publish: ['$JS.API.>', `$O.${SNAPSHOT_STORE_NAME}.>`, `$KV.${SNAPSHOT_STORE_NAME}.>`, '$JS.FC.>', '$JS.ACK.>'],
+    subscribe: [`${INBOX_PREFIX.snapshots}.>`],
+    allowResponses: false,
+  },
 };
 
 const list = (subjects: readonly string[]) => `[${subjects.map((s) => JSON.stringify(s)).join(', ')}]`;
@@ -45,8 +54,14 @@ const list = (subjects: readonly string[]) => `[${subjects.map((s) => JSON.strin
  * credentials' own: the file is written 0600 beside them.
  */
 export function renderServerConfig(credentials: NatsCredentials): string {
-  const users = (Object.keys(ROLE_PERMISSIONS) as NatsRole[]).map((role) => {
-    const { user, pass } = credentials.users[role];
+  return ['# Generated from credentials.json at each start of the stack; edits are overwritten.', renderAuthorization(credentials), ''].join('\n');
+}
+
+/** The `authorization` block: one user per role the credentials hold (`snapshots` only once a cluster's are made). */
+export function renderAuthorization(credentials: NatsCredentials): string {
+  const roles = (Object.keys(ROLE_PERMISSIONS) as NatsRole[]).filter((role) => credentials.users[role] !== undefined);
+  const users = roles.map((role) => {
+    const { user, pass } = credentials.users[role] as { user: string; pass: string };
     const p = ROLE_PERMISSIONS[role];
     return [
       `    {`,
@@ -60,15 +75,7 @@ export function renderServerConfig(credentials: NatsCredentials): string {
       `    }`,
     ].join('\n');
   });
-  return [
-    '# Generated from credentials.json at each start of the stack; edits are overwritten.',
-    'authorization {',
-    '  users = [',
-    users.join('\n'),
-    '  ]',
-    '}',
-    '',
-  ].join('\n');
+  return ['authorization {', '  users = [', users.join('\n'), '  ]', '}'].join('\n');
 }
 
 /**
