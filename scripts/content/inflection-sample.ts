@@ -42,7 +42,7 @@ function textSample(snapshot: Snapshot, corpora: string, language: string, seed:
   for (const form of wordForms(corpora, language)) {
     const [first] = snapshot.search({ q: form, language, scope: 'headword', page: 1, limit: 1 }).items;
     if (first?.matchType !== 'inflected') continue;
-    const reading = readingOf(language, form, fold(form), fold(first.exactForm).replace(/^-/, ''))?.reading ?? '';
+    const reading = readingOf(language, form, fold(form), fold(first.exactForm).replace(/^-/, ''), first.partOfSpeech)?.reading ?? '';
     found.push({ form, row: `| ${form} | ${reading} | ${first.headword} (${first.partOfSpeech}): ${first.glosses.slice(0, 2).join('; ').slice(0, 80)} |` });
   }
   const rows = seededOrder(found, (f) => f.form, seed).slice(0, size);
@@ -69,7 +69,7 @@ function listedSample(snapshot: Snapshot, db: Database.Database, language: strin
     if (ranks.length === 0) continue;
     const entries = ranks.map((r) => summaryAt(db, r));
     const first = entries[0];
-    const reading = readingOf(language, text.toLowerCase(), fold(text), fold(first.exactForm).replace(/^-/, ''))?.reading ?? '';
+    const reading = readingOf(language, text.toLowerCase(), fold(text), fold(first.exactForm).replace(/^-/, ''), first.partOfSpeech)?.reading ?? '';
     found.push({ form, agrees: entries.some((e) => e.id === id), row: `| ${form} | ${reading} | ${first.headword} (${first.partOfSpeech}): ${first.glosses.slice(0, 2).join('; ').slice(0, 70)} | ${listedUnder} |` });
   }
   const agreeing = found.filter((f) => f.agrees).length;

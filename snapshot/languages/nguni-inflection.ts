@@ -69,7 +69,8 @@ function verbPrefixes(word: string): Prefixed[] {
 /** The verb's ending back to -a: the perfect -ile, the subjunctive -e, the negative -i and -anga, the relative -yo. */
 function verbEndings(rest: string, negative: boolean): { stem: string; parts: number; reading: string[] }[] {
   const out: { stem: string; parts: number; reading: string[] }[] = [];
-  const base = rest.endsWith('yo') && rest.length > 4 ? rest.slice(0, -2) : rest;
+  // The relative -yo follows -a or the perfect -ile (ehambayo, abafundileyo): ngaleyo "with that" is no verb.
+  const base = /(?:a|ile)yo$/.test(rest) && rest.length > 4 ? rest.slice(0, -2) : rest;
   const relative = base !== rest ? ['-yo (relative)'] : [];
   const extra = relative.length;
   // As it stands: -a, and the few verbs in -i or -o that keep it (-thi "say", -azi "know", -sho "say").
@@ -161,8 +162,29 @@ function nounReadings(word: string): Analysis[] {
   return out;
 }
 
+/** Adjective prefixes of the classes after a subject or relative concord (mu-, ba-, mi-, li-, ma-, si-, zi-, n-, lu-, bu-, ku-). */
+const ADJECTIVE_PREFIXES = ['', 'm', 'mu', 'ba', 'mi', 'li', 'ma', 'si', 'zi', 'n', 'm', 'lu', 'bu', 'ku'];
+
+/**
+ * Adjectives and relatives in agreement: a subject or relative concord with the class prefix before the stem
+ * (nibahle "you are beautiful": -hle, iluhlaza: -luhlaza, umbalwa: -mbalwa). One part, so that such a word is not
+ * read as a verb with an object marker (ni-ba-hle is not -hla "descend").
+ */
+function adjectiveReadings(word: string): Analysis[] {
+  const out: Analysis[] = [];
+  for (const concord of [...SUBJECTS, 'o', 'e', 'aba', 'ezi', 'eli', 'esi', 'olu', 'obu', 'oku', 'emi', 'ama', 'aka']) {
+    const rest = strip(word, concord);
+    if (!rest) continue;
+    for (const prefix of new Set(ADJECTIVE_PREFIXES)) {
+      const stem = strip(rest, prefix) ?? (prefix === '' ? rest : undefined);
+      if (stem && stem.length >= 2) out.push({ lemma: stem, partsOfSpeech: ['adjective'], reading: `${concord}-${prefix ? ` ${prefix}-` : ''} (concord) -${stem}`, parts: 1 });
+    }
+  }
+  return out;
+}
+
 /** Every reading of a folded Zulu or Xhosa word (the search keeps those the lexicon holds). */
 export function analyseNguni(word: string): Analysis[] {
   if (word.length < 4) return [];
-  return [...nounReadings(word), ...verbReadings(word)];
+  return [...nounReadings(word), ...adjectiveReadings(word), ...verbReadings(word)];
 }

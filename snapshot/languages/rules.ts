@@ -121,6 +121,11 @@ export interface Analysis {
    * (-nwe), a Yoruba word read from text that writes underdots and tones must have those letters (ńṣe: ṣe, not se).
    */
   accepts?(exactForm: string): boolean;
+  /**
+   * The headword as the text writes its letters (underdots kept, tones aside), where the text writes them: the
+   * entries found are ordered by how many letters they differ in (Igbo gụrụ: -gụ "count" before -gù "embrace").
+   */
+  written?: string;
   /** The parts taken off, in words (`a- (she) -na- (present) soma`), shown with the entry. */
   reading: string;
   /**

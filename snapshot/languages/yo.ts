@@ -1,7 +1,6 @@
 // Yoruba: tones written on every syllable but mid, an old orthography still common in web text, and stand-in
 // characters in the NTREX-128 Yoruba file.
 import type { LanguageRules } from './rules.ts';
-import { analyseYoruba } from './yo-inflection.ts';
 
 export const yoruba: LanguageRules = {
   // A vowel without a mark is mid; the macron marks mid where it is written.
@@ -25,5 +24,4 @@ export const yoruba: LanguageRules = {
   ],
   // Yoruba text that writes underdots writes the word's own (ọjọ is not òjò).
   trustsWrittenLetters: true,
-  analyse: analyseYoruba,
 };
