@@ -46,7 +46,7 @@ export const WordSummarySchema = z.object({
         'meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other ' +
         'form the source lists); inflected (q read by the language\'s rules as an inflected form of the entry, which ' +
         'the lexicon holds with the part of speech the rules ask: Swahili ninakula finds kula, Zulu abantu umuntu, ' +
-        'Igbo nwere -nwe; below the forms a source lists); prefix (a headword or variant that starts with q, or ' +
+        'Igbo nwere -nwe; only when q matched nothing above, and below the forms a source lists); prefix (a headword or variant that starts with q, or ' +
         'contains it as a word); ' +
         'browse (no q: the language listed alphabetically, nothing matched)',
     ),

@@ -270,8 +270,9 @@ export class SnapshotSearch {
         },
       ]);
       // The text read as an inflected form by its language's rules (ninakula: kula), below the forms a source lists:
-      // those are attested, a reading is the rules' (snapshot/reader/inflected.ts).
-      steps.push(['inflected', () => this.inflected.find(text, folded, filters)]);
+      // those are attested, a reading is the rules' (snapshot/reader/inflected.ts). Only when nothing above matched:
+      // it is for a word the lexicon does not hold as written, and a query that finds its word pays nothing for it.
+      steps.push(['inflected', () => (globalRanks.length === 0 ? this.inflected.find(text, folded, filters) : [])]);
       steps.push([
         'prefix',
         () => {
