@@ -44,14 +44,17 @@ export const WordSummarySchema = z.object({
         'English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots ' +
         'or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English ' +
         'meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other ' +
-        'form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); ' +
+        'form the source lists); inflected (q read by the language\'s rules as an inflected form of the entry, which ' +
+        'the lexicon holds with the part of speech the rules ask: Swahili ninakula finds kula, Zulu abantu umuntu, ' +
+        'Igbo nwere -nwe; only when q matched nothing above, and below the forms a source lists); prefix (a headword or variant that starts with q, or ' +
+        'contains it as a word); ' +
         'browse (no q: the language listed alphabetically, nothing matched)',
     ),
   score: z
     .number()
     .describe(
-      'relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, ' +
-        'variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare ' +
+      'relevance within this result set, higher first: the band of the matchType (exact 8, meaning 7, folded 6, ' +
+        'variant 5, gloss 4, form 3, inflected 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare ' +
         'scores within one query only',
     ),
 });

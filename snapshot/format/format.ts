@@ -90,4 +90,4 @@ export function partOfSpeechTag(pos: string): string {
 }
 
 /** Score weight of each match type: disjoint bands keep the score monotone with the ranking. */
-export const MATCH_WEIGHT = { exact: 7, meaning: 6, folded: 5, variant: 4, gloss: 3, form: 2, prefix: 1 } as const;
+export const MATCH_WEIGHT = { exact: 8, meaning: 7, folded: 6, variant: 5, gloss: 4, form: 3, inflected: 2, prefix: 1 } as const;

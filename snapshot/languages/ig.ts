@@ -1,5 +1,6 @@
 // Igbo: the lexicon is Kay Williamson's Dictionary of Ònìchà Igbo, in Onitsha spelling (docs/standard-igbo.md,
 // docs/normalisation.md), so a search in today's Standard Igbo must reach its entries.
+import { analyseIgbo } from './ig-inflection.ts';
 import type { LanguageRules, SpellingRule } from './rules.ts';
 
 /**
@@ -32,4 +33,5 @@ export const igbo: LanguageRules = {
   },
   // Standard Igbo is written without tones (docs/standard-igbo.md).
   textWritesTones: false,
+  analyse: analyseIgbo,
 };

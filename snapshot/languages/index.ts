@@ -1,16 +1,18 @@
 // Each language's own rules by its code, for the compiler and the search alike; a language without a module here
 // gets DEFAULT_RULES. Adding a language that needs no rules of its own is a manifest entry only
 // (corpora/sources.json and corpora/languages.json).
+import { afrikaans } from './af.ts';
 import { hausa } from './ha.ts';
 import { igbo } from './ig.ts';
 import { malagasy } from './mg.ts';
-import { nguni } from './nguni.ts';
+import { nguni, nguniWithInflection } from './nguni.ts';
 import { swahili } from './sw.ts';
 import type { LanguageRules } from './rules.ts';
 import { DEFAULT_RULES } from './rules.ts';
 import { yoruba } from './yo.ts';
 
 export const LANGUAGE_RULES: Readonly<Record<string, LanguageRules>> = {
+  af: afrikaans,
   ha: hausa,
   ig: igbo,
   mg: malagasy,
@@ -18,9 +20,9 @@ export const LANGUAGE_RULES: Readonly<Record<string, LanguageRules>> = {
   nr: nguni,
   ss: nguni,
   sw: swahili,
-  xh: nguni,
+  xh: nguniWithInflection,
   yo: yoruba,
-  zu: nguni,
+  zu: nguniWithInflection,
 };
 
 export function languageRules(code: string): LanguageRules {

@@ -2,6 +2,7 @@
 // (bomvu "red", mnyama "black", manzi "wet") arrives in the export as `conj`, beside the few true conjunctions (xa
 // "when", noma "or").
 import type { PartOfSpeech } from '../../services/shared/vocabulary.ts';
+import { analyseNguni } from './nguni-inflection.ts';
 import type { LanguageRules } from './rules.ts';
 
 /** English words that open a conjunction's gloss (or a sentence adverb's: mhlawumbe "maybe"). */
@@ -23,3 +24,9 @@ function conjunctionBlock(glosses: readonly string[]): PartOfSpeech {
 export const nguni: LanguageRules = {
   wiktionaryPartOfSpeech: (pos, glosses) => (pos === 'conj' ? conjunctionBlock(glosses) : undefined),
 };
+
+/**
+ * Zulu and Xhosa, whose verb and noun prefixes the search reads back to their entries (nguni-inflection.ts); Swati
+ * and the Ndebele languages have other concords and lexicons too small to check the readings against.
+ */
+export const nguniWithInflection: LanguageRules = { ...nguni, analyse: analyseNguni };

@@ -97,6 +97,42 @@ export interface LanguageRules {
   classForms?(stem: string): string[];
   /** Letters of the language beyond the Latin alphabet and its combining marks, lower case (Hausa ɓ ɗ ƙ ƴ). */
   letters?: string;
+  /**
+   * The readings of one word as an inflected form of the language (subject, tense and object markers, verb
+   * extensions, noun-class and plural prefixes or suffixes), from its folded form and as written (lower case, NFC,
+   * tones kept), asked by the search at query time: candidates only, each kept where the lexicon has its headword
+   * with the right part of speech (matchType `inflected`).
+   */
+  analyse?(folded: string, written: string): readonly Analysis[];
+}
+
+/**
+ * One reading of a typed word as an inflected form: the headword it may inflect (folded), the parts of speech that
+ * headword must have, and what was taken off it. The search accepts a reading only where such an entry exists
+ * (snapshot/reader/inflected.ts), so a rule proposes and the lexicon disposes.
+ */
+export interface Analysis {
+  /** The folded headword the form would inflect (kusoma, umuntu, boek). */
+  lemma: string;
+  /** The parts of speech its entry may have: a verb for verb morphology, a noun for a plural. */
+  partsOfSpeech: readonly PartOfSpeech[];
+  /**
+   * Where set, the entry's written form (exactForm) must pass it too: an Igbo verb root is written with its hyphen
+   * (-nwe), a Yoruba word read from text that writes underdots and tones must have those letters (ńṣe: ṣe, not se).
+   */
+  accepts?(exactForm: string): boolean;
+  /**
+   * The headword as the text writes its letters (underdots kept, tones aside), where the text writes them: the
+   * entries found are ordered by how many letters they differ in (Igbo gụrụ: -gụ "count" before -gù "embrace").
+   */
+  written?: string;
+  /** The parts taken off, in words (`a- (she) -na- (present) soma`), shown with the entry. */
+  reading: string;
+  /**
+   * How many parts were taken off or changed: the search keeps the readings with the fewest that find an entry, so a
+   * form is read as the nearest word the lexicon holds (kupikia "cook for" is not read as kupika when it is an entry).
+   */
+  parts: number;
 }
 
 /** A language with no rules of its own. */

@@ -1,6 +1,7 @@
 // Swahili: FreeDict gives verbs as stems (la, enda, nywa) and adjectives as bare stems (zuri); people look up the
 // infinitive (kula, kwenda, kunywa) and the class forms (nzuri, mzuri, kizuri).
 import type { LanguageRules } from './rules.ts';
+import { analyseSwahili } from './sw-inflection.ts';
 
 /** Vowel-initial stems whose infinitive is written with kw- (kwenda, kwisha), not ku- (kuanza, kuimba, kuona). */
 const KW_INFINITIVES = new Set(['enda', 'isha']);
@@ -55,4 +56,5 @@ export function classForms(stem: string): string[] {
 export const swahili: LanguageRules = {
   verbCitation: infinitive,
   classForms,
+  analyse: analyseSwahili,
 };

@@ -1,4 +1,5 @@
-// Search over a snapshot: exact > folded > variant > prefix > gloss, each in global rank order, bounded.
+// Search over a snapshot: exact > meaning > folded > variant > gloss > form > inflected > prefix, each in global rank
+// order, bounded.
 import type Database from 'better-sqlite3';
 
 import { Lru } from '../../services/shared/lru.ts';
@@ -8,6 +9,7 @@ import { looseKeysOf } from '../languages/index.ts';
 import type { MatchType } from '../../services/shared/vocabulary.ts';
 import { EntryFacets } from './entry-facets.ts';
 import { FormLookups } from './form-lookups.ts';
+import { InflectedForms } from './inflected.ts';
 import { hasSurrogate } from '../format/key-filter.ts';
 import { letterMarkDifferences, writesLetterMarks, writesToneMarks } from '../format/letter-marks.ts';
 import { ANY_FILTER, BROWSE_ANCHOR_EVERY, FORM_KIND, MATCH_WEIGHT, MAX_RANKED_ROWS } from '../format/format.ts';
@@ -139,6 +141,7 @@ export class SnapshotSearch {
   private readonly ranked = new Lru<Ranked>(RANKED_CACHE_ENTRIES, { secondSighting: true });
   private readonly forms: FormLookups;
   private readonly otherForms: OtherForms;
+  private readonly inflected: InflectedForms;
   private readonly facets: EntryFacets;
   private readonly commonEntries: number;
 
@@ -160,6 +163,7 @@ export class SnapshotSearch {
     this.forms = new FormLookups(db, filters.get(FORMS_FILTER));
     this.otherForms = new OtherForms(db, filters.get(OTHER_FORMS_FILTER));
     this.summaries = new SummaryStore(db, summaryBudgetBytes);
+    this.inflected = new InflectedForms(this.forms, this.summaries);
     this.count = db.prepare('SELECT n FROM counts WHERE language = ? AND pos = ?');
     this.anchor = db.prepare('SELECT browse_key AS browseKey, id FROM browse_anchors WHERE language = ? AND pos = ? AND position = ?');
     this.facets = new EntryFacets(db);
@@ -203,7 +207,7 @@ export class SnapshotSearch {
 
   /**
    * Collects at most MAX_RANKED_ROWS + 1 distinct entries, best match type first, global rank order inside; `scope`
-   * keeps to headwords (exact, folded, variant, form, prefix) or to English meanings (meaning, gloss).
+   * keeps to headwords (exact, folded, variant, form, inflected, prefix) or to English meanings (meaning, gloss).
    */
   private rank(text: string, filters: MatchFilters, scope: SearchScope): Ranked {
     const exact = text.toLowerCase();
@@ -265,6 +269,10 @@ export class SnapshotSearch {
           return filters.language || filters.partOfSpeech ? this.facets.filter(globalRanks, filters) : globalRanks;
         },
       ]);
+      // The text read as an inflected form by its language's rules (ninakula: kula), below the forms a source lists:
+      // those are attested, a reading is the rules' (snapshot/reader/inflected.ts). Only when nothing above matched:
+      // it is for a word the lexicon does not hold as written, and a query that finds its word pays nothing for it.
+      steps.push(['inflected', () => (globalRanks.length === 0 ? this.inflected.find(text, folded, filters) : [])]);
       steps.push([
         'prefix',
         () => {

@@ -77,4 +77,12 @@ describe('OpenAPI document', () => {
     assert.equal(documented.safeParse(10_001).success, true);
     assert.equal(documented.safeParse(0).success, false);
   });
+  test('OpenAPI document - matchType lists inflected, and the search and matchType descriptions say where it ranks', () => {
+    const text = JSON.stringify(document);
+    const matchType = /"matchType":\{[^}]*"enum":\[([^\]]*)\]/.exec(text)?.[1] ?? '';
+    assert.match(matchType, /"form","inflected","prefix"/, matchType);
+    assert.match(text, /inflected \(q read by the language's rules as an inflected form of the entry/);
+    assert.match(text, /form 3, inflected 2, prefix 1/);
+    assert.match(wordsSearch.openapi?.description ?? '', /inflected: q read as an inflected form of the entry/);
+  });
 });

@@ -1,5 +1,6 @@
 // Search that a speaker trusts: real Igbo and Yoruba words typed with and without tone marks and underdots,
-// by variant and by English meaning, ranked exact > meaning > folded > variant > gloss > form > prefix, deterministically.
+// by variant and by English meaning, ranked exact > meaning > folded > variant > gloss > form > inflected > prefix,
+// deterministically.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -74,7 +75,7 @@ describe('search ranking', () => {
   });
 
   test('search ranking - scope keeps the text to the words of the language or to English meanings', async () => {
-    const HEADWORD_TYPES = ['exact', 'folded', 'variant', 'form', 'prefix'];
+    const HEADWORD_TYPES = ['exact', 'folded', 'variant', 'form', 'inflected', 'prefix'];
     const MEANING_TYPES = ['meaning', 'gloss'];
     // Yoruba go is a word of the language ("to hide") and an English meaning (lọ).
     const all = await search('go', '&language=yo&limit=100');
@@ -113,5 +114,15 @@ describe('search ranking', () => {
     if (page.diagnostics) assert.equal(page.diagnostics.truncated, true);
     const star = await search('a*');
     assert.ok(star.total <= 10_000 * 100);
+  });
+  test('search ranking - an inflected form leads to its entry as matchType inflected, in scope all and headword only', async () => {
+    const all = await search('anasoma', '&language=sw');
+    assert.equal(first(all)?.exactForm, 'kusoma', JSON.stringify(all.data.slice(0, 3)));
+    assert.equal(first(all)?.matchType, 'inflected');
+    assert.ok(MATCH_TYPES.includes(first(all)?.matchType ?? 'browse'));
+    const words = await search('anasoma', '&language=sw&scope=headword');
+    assert.deepEqual(words.data.map((w) => [w.exactForm, w.matchType]), all.data.map((w) => [w.exactForm, w.matchType]));
+    const meanings = await search('anasoma', '&language=sw&scope=meaning');
+    assert.ok(meanings.data.every((w) => w.matchType !== 'inflected'), JSON.stringify(meanings.data));
   });
 });

@@ -106,7 +106,7 @@ describe('website routes', () => {
     const matchTypes = (body: string) => [...body.matchAll(/data-match="([a-z]+)"/g)].map((m) => m[1]);
     const words = await get('/search?q=go&language=yo&scope=headword');
     assert.equal(words.status, 200);
-    assert.ok(matchTypes(words.body).length > 0 && matchTypes(words.body).every((t) => ['exact', 'folded', 'variant', 'form', 'prefix'].includes(t)), matchTypes(words.body).join());
+    assert.ok(matchTypes(words.body).length > 0 && matchTypes(words.body).every((t) => ['exact', 'folded', 'variant', 'form', 'inflected', 'prefix'].includes(t)), matchTypes(words.body).join());
     assert.match(words.body, /<option value="headword" selected>Words only<\/option>/);
     const meanings = await get('/search?q=go&language=yo&scope=meaning');
     assert.ok(matchTypes(meanings.body).length > 0 && matchTypes(meanings.body).every((t) => t === 'meaning' || t === 'gloss'), matchTypes(meanings.body).join());

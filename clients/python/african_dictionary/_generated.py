@@ -96,7 +96,7 @@ class Stats(TypedDict):
 PartOfSpeech = Literal["noun", "proper-noun", "verb", "adjective", "adverb", "pronoun", "numeral", "determiner", "preposition", "conjunction", "interjection", "particle", "affix", "phrase", "proverb", "letter", "abbreviation", "other"]
 
 
-MatchType = Literal["exact", "meaning", "folded", "variant", "gloss", "form", "prefix", "browse"]
+MatchType = Literal["exact", "meaning", "folded", "variant", "gloss", "form", "inflected", "prefix", "browse"]
 
 
 class WordSummary(TypedDict):
@@ -122,9 +122,9 @@ class WordSummary(TypedDict):
     glosses: List[str]
     #: the word class, mapped from the source's tags onto one vocabulary for every language
     partOfSpeech: PartOfSpeech
-    #: how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
+    #: how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); inflected (q read by the language's rules as an inflected form of the entry, which the lexicon holds with the part of speech the rules ask: Swahili ninakula finds kula, Zulu abantu umuntu, Igbo nwere -nwe; only when q matched nothing above, and below the forms a source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
     matchType: MatchType
-    #: relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only
+    #: relevance within this result set, higher first: the band of the matchType (exact 8, meaning 7, folded 6, variant 5, gloss 4, form 3, inflected 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only
     score: float
 
 

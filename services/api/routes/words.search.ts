@@ -49,7 +49,7 @@ export const wordsSearchQuerySchema = z.object({
     .enum(SEARCH_SCOPES)
     .describe(
       'What q is matched with. all (the default): headwords and English meanings. headword: the words of the ' +
-        'language only (matchType exact, folded, variant, form, prefix), for q written in the language. meaning: ' +
+        'language only (matchType exact, folded, variant, form, inflected, prefix), for q written in the language. meaning: ' +
         'English meanings only (matchType meaning, gloss), for q written in English. Ignored without q.',
     )
     .optional(),
@@ -164,7 +164,8 @@ export const wordsSearch: MeteredRoute = {
       'language or to English meanings. Results are ranked by matchType (exact: the form as written; meaning: an ' +
       'English sense of the entry is q; folded: without tone marks, underdots or hooked letters; variant: a ' +
       'variant or Standard Igbo spelling; gloss: an English gloss that begins with q or mentions it; form: a ' +
-      'plural, inflected form or romanisation the source lists; prefix: the start of a headword), then common and ' +
+      'plural, inflected form or romanisation the source lists; inflected: q read as an inflected form of the entry by ' +
+      'the language\'s rules, e.g. Swahili ninakula finds kula; prefix: the start of a headword), then common and ' +
       'frequent words, then shorter forms; keep q, scope and the filters fixed to page through one result set and ' +
       'stop when hasMore is false.',
     documentedQuery: documentedQuerySchema,

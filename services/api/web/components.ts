@@ -43,6 +43,7 @@ export const MATCH_LABELS: Readonly<Record<MatchType, string>> = {
   folded: 'matched without tone marks',
   variant: 'matched a variant spelling',
   form: 'matched another form (plural, inflected form, romanisation)',
+  inflected: 'read as an inflected form of this word',
   prefix: 'starts with your search',
   gloss: 'matched the English gloss',
   browse: '',

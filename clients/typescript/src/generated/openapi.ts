@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Search words
-         * @description One q searches headwords, variants, other forms and English glosses; scope keeps it to the words of the language or to English meanings. Results are ranked by matchType (exact: the form as written; meaning: an English sense of the entry is q; folded: without tone marks, underdots or hooked letters; variant: a variant or Standard Igbo spelling; gloss: an English gloss that begins with q or mentions it; form: a plural, inflected form or romanisation the source lists; prefix: the start of a headword), then common and frequent words, then shorter forms; keep q, scope and the filters fixed to page through one result set and stop when hasMore is false.
+         * @description One q searches headwords, variants, other forms and English glosses; scope keeps it to the words of the language or to English meanings. Results are ranked by matchType (exact: the form as written; meaning: an English sense of the entry is q; folded: without tone marks, underdots or hooked letters; variant: a variant or Standard Igbo spelling; gloss: an English gloss that begins with q or mentions it; form: a plural, inflected form or romanisation the source lists; inflected: q read as an inflected form of the entry by the language's rules, e.g. Swahili ninakula finds kula; prefix: the start of a headword), then common and frequent words, then shorter forms; keep q, scope and the filters fixed to page through one result set and stop when hasMore is false.
          */
         get: operations["searchWords"];
         put?: never;
@@ -161,11 +161,11 @@ export interface components {
              */
             partOfSpeech: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
             /**
-             * @description how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
+             * @description how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); inflected (q read by the language's rules as an inflected form of the entry, which the lexicon holds with the part of speech the rules ask: Swahili ninakula finds kula, Zulu abantu umuntu, Igbo nwere -nwe; only when q matched nothing above, and below the forms a source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
              * @enum {string}
              */
-            matchType: "exact" | "meaning" | "folded" | "variant" | "gloss" | "form" | "prefix" | "browse";
-            /** @description relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only */
+            matchType: "exact" | "meaning" | "folded" | "variant" | "gloss" | "form" | "inflected" | "prefix" | "browse";
+            /** @description relevance within this result set, higher first: the band of the matchType (exact 8, meaning 7, folded 6, variant 5, gloss 4, form 3, inflected 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only */
             score: number;
         };
         WordsPage: {
@@ -197,11 +197,11 @@ export interface components {
                  */
                 partOfSpeech: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
                 /**
-                 * @description how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
+                 * @description how the entry matched q, in ranking order: exact (the form as written, tone marks included); meaning (an English sense of the entry is q: "dog" finds mbwa); folded (the same letters without tone marks, underdots or hooked letters); variant (a variant or another standard spelling of the headword); gloss (an English meaning that begins with q or contains its words); form (a plural, inflected form, romanisation or other form the source lists); inflected (q read by the language's rules as an inflected form of the entry, which the lexicon holds with the part of speech the rules ask: Swahili ninakula finds kula, Zulu abantu umuntu, Igbo nwere -nwe; only when q matched nothing above, and below the forms a source lists); prefix (a headword or variant that starts with q, or contains it as a word); browse (no q: the language listed alphabetically, nothing matched)
                  * @enum {string}
                  */
-                matchType: "exact" | "meaning" | "folded" | "variant" | "gloss" | "form" | "prefix" | "browse";
-                /** @description relevance within this result set, higher first: the band of the matchType (exact 7, meaning 6, folded 5, variant 4, gloss 3, form 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only */
+                matchType: "exact" | "meaning" | "folded" | "variant" | "gloss" | "form" | "inflected" | "prefix" | "browse";
+                /** @description relevance within this result set, higher first: the band of the matchType (exact 8, meaning 7, folded 6, variant 5, gloss 4, form 3, inflected 2, prefix 1) plus a fraction for the place inside it; 0 when browsing. Compare scores within one query only */
                 score: number;
             }[];
             /** @description matches across all pages, not the length of data (at most 1,000 ranked matches: see diagnostics) */
@@ -732,7 +732,7 @@ export interface operations {
                 language?: string;
                 /** @description Only entries with this part of speech. */
                 partOfSpeech?: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
-                /** @description What q is matched with. all (the default): headwords and English meanings. headword: the words of the language only (matchType exact, folded, variant, form, prefix), for q written in the language. meaning: English meanings only (matchType meaning, gloss), for q written in English. Ignored without q. */
+                /** @description What q is matched with. all (the default): headwords and English meanings. headword: the words of the language only (matchType exact, folded, variant, form, inflected, prefix), for q written in the language. meaning: English meanings only (matchType meaning, gloss), for q written in English. Ignored without q. */
                 scope?: "all" | "headword" | "meaning";
                 /** @description 1-based page number. */
                 page?: number;

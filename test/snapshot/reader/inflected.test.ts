@@ -1,0 +1,79 @@
+// Inflected forms lead to their entry through the search (snapshot/reader/inflected.ts) on the real corpora: the
+// reading is kept only where the lexicon holds the headword with the right part of speech, ranked below the forms a
+// source lists and above prefixes, and kept to the words of the language by scope.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { MATCH_WEIGHT } from '../../../snapshot/format/format.ts';
+import { openSnapshot } from '../../../snapshot/reader/reader.ts';
+import type { Snapshot } from '../../../snapshot/reader/snapshot.ts';
+import { testSnapshotPath } from '../../support/snapshot.ts';
+
+let snap: Snapshot;
+before(() => {
+  snap = openSnapshot(testSnapshotPath());
+});
+after(() => snap?.close());
+
+const firstOf = (q: string, language: string, scope: 'all' | 'headword' | 'meaning' = 'headword') =>
+  snap.search({ q, language, scope, page: 1, limit: 5 }).items;
+
+describe('inflected forms (real corpora)', () => {
+  it('inflected forms - Swahili, Xhosa and Igbo forms find their entry with matchType inflected', (t) => {
+    if (snap.meta.sample) return t.skip('built from the sample corpus');
+    const CASES: [q: string, language: string, exactForm: string, partOfSpeech: string][] = [
+      ['ninakula', 'sw', 'kula', 'verb'],
+      ['walikwenda', 'sw', 'kwenda', 'verb'],
+      ['nimekupenda', 'sw', 'kupenda', 'verb'],
+      ['anasoma', 'sw', 'kusoma', 'verb'],
+      ['nchini', 'sw', 'nchi', 'noun'],
+      ['ndiyabulela', 'xh', 'bulela', 'verb'],
+      ['ukuthi', 'zu', 'thi', 'verb'],
+      ['nwere', 'ig', '-nwe', 'other'],
+    ];
+    for (const [q, language, exactForm, partOfSpeech] of CASES) {
+      const [first] = firstOf(q, language);
+      assert.ok(first, `${q}: nothing found`);
+      assert.equal(first.matchType, 'inflected', `${q}: ${JSON.stringify(first)}`);
+      assert.equal(first.exactForm, exactForm, `${q}: ${JSON.stringify(first)}`);
+      assert.equal(first.partOfSpeech, partOfSpeech, `${q}: ${JSON.stringify(first)}`);
+      assert.ok(first.score >= MATCH_WEIGHT.inflected && first.score < MATCH_WEIGHT.form, `${q}: score ${first.score}`);
+    }
+  });
+
+  it('inflected forms - words that are no such forms find no reading', (t) => {
+    if (snap.meta.sample) return t.skip('built from the sample corpus');
+    const NONE: [q: string, language: string, why: string][] = [
+      ['ngaleyo', 'zu', '"with that": not a verb -ala with -e and -yo'],
+      ['ahụ', 'ig', '"that": not a participle of -fụ "see"'],
+      ['role', 'af', 'the plural of rol is rolle'],
+      ['visie', 'af', '"vision", not a diminutive of vis'],
+      ['alipa', 'sw', '-lipa "pay": a one-syllable -pa would keep ku- after -li-'],
+      ['ninakulx', 'sw', 'no stem'],
+    ];
+    for (const [q, language, why] of NONE) {
+      const items = snap.search({ q, language, page: 1, limit: 50 }).items;
+      assert.ok(items.every((w) => w.matchType !== 'inflected'), `${q} (${why}): ${JSON.stringify(items.slice(0, 3))}`);
+    }
+  });
+
+  it('inflected forms - an entry found as written or as a listed form keeps that match type', (t) => {
+    if (snap.meta.sample) return t.skip('built from the sample corpus');
+    assert.equal(firstOf('watoto', 'sw')[0]?.matchType, 'form', 'FreeDict lists watoto as the plural of mtoto');
+    assert.equal(firstOf('kusoma', 'sw')[0]?.matchType, 'exact');
+  });
+
+  it('inflected forms - scope headword and all include them, scope meaning does not', (t) => {
+    if (snap.meta.sample) return t.skip('built from the sample corpus');
+    assert.ok(firstOf('anasoma', 'sw', 'all').some((w) => w.matchType === 'inflected'));
+    assert.ok(firstOf('anasoma', 'sw', 'headword').some((w) => w.matchType === 'inflected'));
+    assert.ok(firstOf('anasoma', 'sw', 'meaning').every((w) => w.matchType !== 'inflected'));
+  });
+
+  it('inflected forms - the language and part-of-speech filters apply to the readings', (t) => {
+    if (snap.meta.sample) return t.skip('built from the sample corpus');
+    assert.ok(firstOf('anasoma', 'zu').every((w) => w.language === 'zu'));
+    assert.equal(snap.search({ q: 'anasoma', language: 'sw', partOfSpeech: 'noun', page: 1, limit: 5 }).items.length, 0);
+    assert.equal(snap.search({ q: 'anasoma', page: 1, limit: 5 }).items[0]?.exactForm, 'kusoma', 'without a language, every analysing language is asked');
+  });
+});
