@@ -1,9 +1,11 @@
 // Group commit of the host's ledger in a worker: the takes of one event-loop turn share a write transaction per
 // stripe, each is answered only once committed, in order, and a commit that fails fails its admissions closed.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 
-import { HostLedger, type HostTake } from '../../services/api/metering-client/host-ledger.ts';
+import { HOST_LEDGER_DIR, HostLedger, STRIPES, type HostTake } from '../../services/api/metering-client/host-ledger.ts';
 import { HostTakes } from '../../services/api/metering-client/host-takes.ts';
 import { utcDay } from '../../services/shared/metering-protocol/day.ts';
 import type { KeyInfo } from '../../services/shared/metering-protocol/protocol.ts';
@@ -81,5 +83,24 @@ describe('HostTakes', () => {
     await nextTurn();
     assert.equal(seen.length, 1);
     assert.ok(seen[0] instanceof Error, `a take on a closed ledger: ${JSON.stringify(seen[0])}`);
+  });
+});
+
+describe('HostLedger', () => {
+  it('HostLedger - the stripe count is fixed when the ledger is made: a new one has STRIPES, one made with 4 keeps 4', async () => {
+    const fresh = tempDir('host-ledger-new-');
+    const made = new HostLedger(fresh);
+    assert.equal(made.stripeCount, STRIPES);
+    await made.close();
+    // A ledger of the earlier layout: four stripes, no count recorded.
+    const older = tempDir('host-ledger-old-');
+    fs.mkdirSync(path.join(older, HOST_LEDGER_DIR, 'stripe-01'), { recursive: true });
+    const [a, b] = [new HostLedger(older), new HostLedger(older)];
+    assert.deepEqual([a.stripeCount, b.stripeCount], [4, 4]);
+    HASHES.forEach((hash, n) => a.grant(hash, STATS, DAY, info(n), { requestId: a.pendingRequest(hash, STATS, DAY), ranges: [[1, 10]], others: 0 }));
+    // Each key is where the other worker looks for it: its units and count are one.
+    assert.deepEqual(HASHES.map((hash) => b.take(hash, STATS, DAY, NOW, 0.5, 1000).unit), [1, 1, 1]);
+    assert.deepEqual(HASHES.map((hash) => a.take(hash, STATS, DAY, NOW, 0.5, 1000).used), [2, 2, 2]);
+    await Promise.all([a.close(), b.close()]);
   });
 });

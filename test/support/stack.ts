@@ -42,6 +42,8 @@ export interface Backend {
   startMetering(): Promise<void>;
   /** SIGKILL of metering process `index`, or of all of them (fault tests). */
   killMetering(index?: number): Promise<void>;
+  /** Sends `signal` to every metering process (SIGSTOP and SIGCONT: a frozen metering, fault tests). */
+  signalMetering(signal: NodeJS.Signals): void;
   /** Runs the operator CLI (`npm run ops -- …`) against this stack. */
   ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Everything the metering process wrote to stdout and stderr so far. */
@@ -135,6 +137,9 @@ export async function startBackend(options: { dataDir?: string; meteringProcesse
     startMetering,
     async killMetering(index) {
       await Promise.all(metering.filter((_, i) => index === undefined || i === index).map((child) => child && stopChild(child, 'SIGKILL')));
+    },
+    signalMetering(signal) {
+      for (const child of metering) if (running(child)) child?.kill(signal);
     },
     ops: (...args) =>
       new Promise((resolve) => {

@@ -3,6 +3,7 @@
 // under DATA_DIR that every worker maps. Each operation is one LMDB write transaction (a batch of takes, one per
 // stripe: HostTakes): atomic across the workers, and a worker killed in the middle of one leaves nothing
 // half-written (docs/metering.md).
+import fs from 'node:fs';
 import path from 'node:path';
 
 import { open, type Database } from 'lmdb';
@@ -18,11 +19,15 @@ export type { Drained, HostTake, TakeSlot } from './ledger-stripe.ts';
 /** The ledger's directory under DATA_DIR. */
 export const HOST_LEDGER_DIR = 'host-allowance';
 /**
- * LMDB environments the ledger is split into by key hash, each with its own write lock (LedgerStripe). Few, so
- * that the takes a worker commits together at the end of an event-loop turn (HostTakes) share few commits; more
- * than one, so that the workers of a larger host do not all queue behind one lock (docs/metering.md).
+ * LMDB environments a new ledger is split into by key hash, each with its own write lock (LedgerStripe). One:
+ * a turn's takes spread over several stripes each paid a commit of their own (with 4, a worker's turn of a few
+ * takes made about as many commits as takes: scripts/bench/ledger-takes.ts), and with a turn's takes over
+ * every stripe each worker took every lock each turn anyway. A host with many workers may want more
+ * (docs/metering.md, *Stripes*).
  */
-export const STRIPES = 4;
+export const STRIPES = 1;
+/** Stripes of a ledger made before the count was recorded in it (one with a `stripe-01`). */
+const UNRECORDED_STRIPES = 4;
 
 export class HostLedger {
   /** The host's lease-holder id: kept in the file, so that it outlives every worker and a restart of the host. */
@@ -34,13 +39,22 @@ export class HostLedger {
   constructor(dataDir: string, storage: StorageEvents = {}) {
     this.#dir = path.resolve(dataDir, HOST_LEDGER_DIR);
     const state = storageState(storage);
-    this.#stripes = Array.from({ length: STRIPES }, (_, n) => new LedgerStripe(openShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`)), state));
-    this.hostId = this.#stripes[0].hostId();
+    const first = new LedgerStripe(openShared(stripeDir(this.#dir, 0)), state);
+    // The count is the ledger's layout (a key's stripe follows from it): fixed when the ledger is made, so that
+    // workers of another version on the same host find each key where the others put it.
+    const count = first.stripes(fs.existsSync(stripeDir(this.#dir, 1)) ? UNRECORDED_STRIPES : STRIPES);
+    this.#stripes = [first, ...Array.from({ length: count - 1 }, (_, n) => new LedgerStripe(openShared(stripeDir(this.#dir, n + 1)), state))];
+    this.hostId = first.hostId();
+  }
+
+  /** LMDB environments of this ledger. */
+  get stripeCount(): number {
+    return this.#stripes.length;
   }
 
   /** The stripe of a key (bits of its hash that do not choose its metering shard). */
   #of(hash: string): LedgerStripe {
-    return this.#stripes[stripeOf(hash)];
+    return this.#stripes[stripeOf(hash, this.#stripes.length)];
   }
 
   info(hash: string): KeyInfo | undefined {
@@ -67,7 +81,7 @@ export class HostLedger {
     const out = new Array<HostTake | Error>(slots.length);
     const byStripe = new Map<number, number[]>();
     for (let i = 0; i < slots.length; i++) {
-      const n = stripeOf(slots[i].hash);
+      const n = stripeOf(slots[i].hash, this.#stripes.length);
       const wanted = byStripe.get(n);
       if (wanted === undefined) byStripe.set(n, [i]);
       else wanted.push(i);
@@ -124,12 +138,16 @@ export class HostLedger {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.#stripes.map((_, n) => closeShared(path.join(this.#dir, `stripe-${String(n).padStart(2, '0')}`))));
+    await Promise.all(this.#stripes.map((_, n) => closeShared(stripeDir(this.#dir, n))));
   }
 }
 
-function stripeOf(hash: string): number {
-  return Number.parseInt(hash.slice(8, 16), 16) % STRIPES;
+function stripeDir(dir: string, n: number): string {
+  return path.join(dir, `stripe-${String(n).padStart(2, '0')}`);
+}
+
+function stripeOf(hash: string, stripes: number): number {
+  return stripes === 1 ? 0 : Number.parseInt(hash.slice(8, 16), 16) % stripes;
 }
 
 /**

@@ -106,6 +106,16 @@ export class LedgerStripe {
     });
   }
 
+  /** The ledger's stripe count, kept in its first stripe: `proposed` if none is kept yet. */
+  stripes(proposed: number): number {
+    return this.#transaction(() => {
+      const held = this.#db.getBinary('stripes');
+      if (held) return Number(held.toString('utf8'));
+      this.#db.putSync('stripes', Buffer.from(String(proposed)));
+      return proposed;
+    });
+  }
+
   /** The key as the host last learned it from metering. */
   info(hash: string): KeyInfo | undefined {
     const raw = this.#db.getBinary(infoKey(hash));
