@@ -73,8 +73,8 @@ export const WordsPageSchema = z.object({
         'asked for (of any language without one) near q, nearest first, the commoner first at one distance, each ' +
         '{"text": the form as the dictionary writes it, "query": the q that finds it, "language": its code, ' +
         '"distance": 1 or 2}. Distance is edits (a letter dropped, added, changed, or two neighbours swapped) on the ' +
-        'folded form (no tone marks, underdots or hooked letters): one edit for q of up to 5 letters, and for longer q ' +
-        'also two edits of which one drops a letter or swaps two',
+        'folded form (no tone marks, underdots or hooked letters): one edit, and for q of 6 to 10 letters also two ' +
+        'edits of which one drops a letter or swaps two',
     ),
 });
 export type WordsPage = z.infer<typeof WordsPageSchema>;

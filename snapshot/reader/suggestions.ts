@@ -17,6 +17,11 @@ export const SUGGEST_BELOW_RESULTS = 3;
  */
 export const TWO_EDITS_FROM_LETTERS = 6;
 /**
+ * Two edits up to this many letters: their neighbours grow with the square of the length (about 9,000 strings at
+ * 10 letters, 18,000 at 14), and a longer word keeps its one-edit neighbours.
+ */
+export const TWO_EDITS_TO_LETTERS = 10;
+/**
  * Longer queries get no suggestions: a slip is a word's, and the neighbours generated grow with the length
  * (about 55 per letter at one edit; times two per letter again at two).
  */
@@ -59,7 +64,7 @@ function dropOrSwap(word: string, out: Set<string>): void {
 
 /**
  * The neighbours of a folded query (UTF-16 units = letters: no surrogates) by distance: one edit (Damerau: a letter
- * dropped, swapped with the next, changed or added); for queries of TWO_EDITS_FROM_LETTERS or more also two edits
+ * dropped, swapped with the next, changed or added); for queries of TWO_EDITS_FROM_LETTERS to TWO_EDITS_TO_LETTERS also two edits
  * of which one is a letter dropped or two letters swapped (an extra key or a swap beside any other slip). Two free
  * edits would be about (55 × letters)² strings; these are about 55 × 2 × letters², each a Bloom filter probe at most.
  */
@@ -70,7 +75,7 @@ export function neighbours(folded: string): Map<string, number> {
   first.delete(folded);
   const found = new Map<string, number>();
   for (const s of first) if (s.trim() !== '') found.set(s, 1);
-  if (folded.length >= TWO_EDITS_FROM_LETTERS) {
+  if (folded.length >= TWO_EDITS_FROM_LETTERS && folded.length <= TWO_EDITS_TO_LETTERS) {
     const second = new Set<string>();
     for (const s of first) dropOrSwap(s, second);
     for (const s of second) if (s.trim() !== '' && s !== folded && !found.has(s)) found.set(s, 2);
