@@ -7,7 +7,7 @@ import type { BenchContext, Figure, BuiltSnapshot, Section } from './context.ts'
 import { f1, f2, n0, table } from './markdown.ts';
 import { TSX, runAsync, runBenchScript } from './processes.ts';
 import { subjectPath } from './subject-module.ts';
-import type { EachResult, LoopResult } from './search-loop.ts';
+import type { EachResult, LoopResult, SlipsResult } from './search-loop.ts';
 
 export interface ScalingRow {
   corpus: string;
@@ -22,6 +22,8 @@ export interface ScalingRow {
   typical: LoopResult;
   /** The slowest worst-case queries, slowest p99 first. */
   worst: EachResult[];
+  /** Slips of the keyboard, each computing its suggestions (search-loop.ts). */
+  slips?: SlipsResult;
 }
 
 export interface ScalingResult {
@@ -52,11 +54,11 @@ export async function timedBuild(root: string, corpora: string | undefined, out:
 async function measureSnapshot(ctx: BenchContext, corpus: string, built: BuiltSnapshot, syntheticSize?: number): Promise<ScalingRow> {
   const root = ['--root', ctx.subject.root, '--snapshot', built.path];
   const { openMs, entries } = await runBenchScript<{ openMs: number; entries: number }>('open-snapshot.ts', root);
-  const search = await runBenchScript<{ loop: LoopResult; each: EachResult[] }>('search-loop.ts',
+  const search = await runBenchScript<{ loop: LoopResult; each: EachResult[]; slips?: SlipsResult }>('search-loop.ts',
     [...root, '--draw', String(TYPICAL_QUERIES), '--seconds', String(TYPICAL_SECONDS)], ['--expose-gc']);
   const worst = [...search.each].sort((a, b) => b.p99Ms - a.p99Ms).slice(0, WORST_KEPT);
   const { path: _path, ...build } = built;
-  const row: ScalingRow = { corpus, ...(syntheticSize ? { syntheticSize } : {}), entries, ...build, openMs, typical: search.loop, worst };
+  const row: ScalingRow = { corpus, ...(syntheticSize ? { syntheticSize } : {}), entries, ...build, openMs, typical: search.loop, worst, ...(search.slips ? { slips: search.slips } : {}) };
   console.log(`    ${n0(entries)} entries: built in ${f1(row.buildSeconds)} s, peak ${n0(row.buildPeakRssMb)} MB, ${f1(row.snapshotMb)} MB; ` +
     `opened in ${n0(openMs)} ms; search p99 ${f2(row.typical.p99Ms)} ms, worst ${f1(worst[0]?.p99Ms ?? Number.NaN)} ms (${worst[0]?.label})`);
   return row;
@@ -83,6 +85,7 @@ function render(r: ScalingResult): string {
   const rows = r.rows.map((s) => [
     s.corpus, n0(s.entries), f1(s.buildSeconds), n0(s.buildPeakRssMb), f1(s.snapshotMb), n0(s.openMs),
     n0(s.typical.perSecond), f2(s.typical.p50Ms), f2(s.typical.p99Ms), `${f1(s.worst[0]?.p99Ms ?? Number.NaN)} (${s.worst[0]?.label ?? '-'})`,
+    s.slips ? `${f2(s.slips.p50Ms)} / ${f2(s.slips.p99Ms)}` : '-',
   ]);
   const worst = r.rows.map((s) => `- ${s.corpus}: ${s.worst.map((w) => `${w.label} ${f1(w.p99Ms)} ms${w.error ? ` (threw: ${w.error})` : ''}`).join('; ')}`).join('\n');
   return `## Build scaling
@@ -92,9 +95,10 @@ size); the synthetic ones written first in the real formats by \`scripts/generat
 ms": a fresh process opening the snapshot, as an API worker does before it listens. Search, in one process:
 typical = ${n0(TYPICAL_QUERIES)} distinct queries drawn from that snapshot as the mix is, cycled for ${TYPICAL_SECONDS} s; worst = one-letter
 prefixes, the commonest gloss words and deep browse pages, each run once on each of 10 fresh readers warmed
-by 200 typical queries (so never from a cache), p99 of the 10.
+by 200 typical queries (so never from a cache), p99 of the 10; slips = 1,000 headwords with one letter changed,
+each searched once in its language, computing its "did you mean" (p50 / p99).
 
-${table(['corpus', 'entries', 'build s', 'build peak MB', 'snapshot MB', 'open ms', 'searches/s', 'p50 ms', 'p99 ms', 'worst p99 ms (query)'], rows)}
+${table(['corpus', 'entries', 'build s', 'build peak MB', 'snapshot MB', 'open ms', 'searches/s', 'p50 ms', 'p99 ms', 'worst p99 ms (query)', 'slips p50 / p99 ms'], rows)}
 
 Slowest worst-case queries:
 ${worst}
@@ -109,6 +113,7 @@ function figures(r: ScalingResult): Figure[] {
     { name: `${s.corpus}: open`, value: s.openMs, unit: 'ms', better: 'lower' },
     { name: `${s.corpus}: search p99`, value: s.typical.p99Ms, unit: 'ms', better: 'lower' },
     { name: `${s.corpus}: worst query p99`, value: s.worst[0]?.p99Ms ?? Number.NaN, unit: 'ms', better: 'lower' },
+    ...(s.slips ? [{ name: `${s.corpus}: slips p99`, value: s.slips.p99Ms, unit: 'ms', better: 'lower' } as Figure] : []),
   ]);
 }
 

@@ -5,9 +5,13 @@ import { f1, f2, n0, table } from './markdown.ts';
 import { runBenchScript } from './processes.ts';
 import { median } from './stats.ts';
 import type { ScenarioResult } from './http.ts';
-import type { LoopResult } from './search-loop.ts';
+import type { LoopResult, SlipsResult } from './search-loop.ts';
 
-export type SearchResult = LoopResult;
+/** The bare loop, and slips of the keyboard timed apart (each computes its "did you mean"). */
+export type SearchResult = LoopResult & { slips?: SlipsResult };
+
+/** Slips of the keyboard timed on the real snapshot. */
+const SLIP_QUERIES = 1000;
 
 /** One run of the bare loop over the workload's mix, for the bench's duration, in a process of its own. */
 export async function runBareLoop(ctx: BenchContext): Promise<LoopResult> {
@@ -23,7 +27,11 @@ async function run(ctx: BenchContext): Promise<SearchResult> {
   console.log(`==> bare loop: the reader over the same ${w.mix.length} queries, one process, ${ctx.opts.durationSeconds} s`);
   const loop = await runBareLoop(ctx);
   console.log(`    ${n0(loop.perSecond)} searches/s, p50 ${f2(loop.p50Ms)} ms, p99 ${f2(loop.p99Ms)} ms`);
-  return loop;
+  const real = await ctx.realSnapshot();
+  const { slips } = await runBenchScript<{ slips: SlipsResult }>('search-loop.ts',
+    ['--root', ctx.subject.root, '--snapshot', real.path, '--slips', String(SLIP_QUERIES)], ['--expose-gc']);
+  console.log(`    slips of the keyboard: p50 ${f2(slips.p50Ms)} ms, p99 ${f2(slips.p99Ms)} ms, ${n0(slips.withSuggestions)} of ${n0(slips.queries)} with suggestions`);
+  return { ...loop, slips };
 }
 
 /** The median rate of the bare loop's runs in alternation with the mix's stack runs; undefined without any. */
@@ -62,11 +70,20 @@ ${table(['', 'searches/s', 'p50 ms', 'p99 ms'], [
   ])}
 ${mix?.bare?.length ? `\nThe bare loop's runs in alternation with the HTTP runs: ${mix.bare.map((b) => n0(b.perSecond)).join(' / ')} searches/s. The ratio
 sets HTTP against their median: the machine's speed drifts over a bench's minutes, and runs in alternation meet
-the same drift.\n` : ''}${share === undefined ? '' : `\nHTTP over the bare loop: **${f2(share)}**.\n`}${loop.failed ? `\n**${loop.failed} searches threw** (over HTTP, 500s), e.g.:\n${loop.failures.map((f) => `- \`${f}\``).join('\n')}\n` : ''}`;
+the same drift.\n` : ''}${loop.slips ? slipsText(loop.slips) : ''}${share === undefined ? '' : `\nHTTP over the bare loop: **${f2(share)}**.\n`}${loop.failed ? `\n**${loop.failed} searches threw** (over HTTP, 500s), e.g.:\n${loop.failures.map((f) => `- \`${f}\``).join('\n')}\n` : ''}`;
+}
+
+function slipsText(s: SlipsResult): string {
+  return `
+Slips of the keyboard: ${n0(s.queries)} headwords of the sample with one letter changed, each searched once in its
+language (never from a cache), so that each that finds few entries computes its suggestions
+(\`snapshot/reader/suggestions.ts\`): p50 ${f2(s.p50Ms)} ms, p99 ${f2(s.p99Ms)} ms, max ${f2(s.maxMs)} ms; ${n0(s.withSuggestions)} got suggestions.
+`;
 }
 
 function figures(loop: SearchResult): Figure[] {
   return [
+    ...(loop.slips ? [{ name: 'slips of the keyboard: p99', value: loop.slips.p99Ms, unit: 'ms', better: 'lower' } as Figure] : []),
     { name: 'bare loop: searches/s', value: loop.perSecond, unit: '/s', better: 'higher' },
     { name: 'bare loop: p99', value: loop.p99Ms, unit: 'ms', better: 'lower' },
   ];

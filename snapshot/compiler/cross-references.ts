@@ -13,14 +13,20 @@ const ENGLISH_TARGET = /\b(?:to|the|a|an|of|through|into|about|after|over)\b/i;
 /** Compounds named for a "used in" word: enough to say where it is used. */
 const MAX_COMPOUNDS_NAMED = 3;
 
-interface LexRow {
+/** What resolving a name needs of every record of a language: no record body (a language has up to a million). */
+interface WordRow {
+  seq: number;
+  key: string;
+  exact_form: string;
+  pos: string;
+  glossed: number;
+}
+
+/** A record that defines nothing or holds a "used in": the only rows whose bodies the step reads. */
+interface CandidateRow {
   seq: number;
   key: string;
   source_id: string;
-  language: string;
-  exact_form: string;
-  pos: string;
-  data: string;
 }
 
 /** The lexicon's records of one language, to resolve what a record names. */
@@ -32,7 +38,7 @@ class Words {
   private readonly compounds = new Map<string, string[]>();
   readonly glossed = new Set<string>();
 
-  constructor(rows: readonly LexRow[]) {
+  constructor(rows: readonly WordRow[]) {
     const push = (map: Map<string, string[]>, k: string, form: string): void => {
       const list = map.get(k) ?? [];
       if (!list.includes(form)) list.push(form);
@@ -42,7 +48,7 @@ class Words {
       push(this.byExact, r.exact_form, r.key);
       push(this.byLower, r.exact_form.toLowerCase(), r.key);
       push(this.byFolded, fold(r.exact_form), r.key);
-      if ((JSON.parse(r.data) as LexRecord).senses.length > 0) this.glossed.add(r.key);
+      if (r.glossed === 1) this.glossed.add(r.key);
       const words = fold(r.exact_form).split(' ');
       if (words.length > 1) for (const w of new Set(words)) push(this.compounds, w, r.exact_form);
     }
@@ -76,22 +82,31 @@ class Words {
  * of speech that differs from it only in tone marks (its examples move there), or rejected with the reason.
  */
 export function followCrossReferences(db: Database.Database, report: ReportBuilder): void {
-  const languages = db.prepare("SELECT DISTINCT language FROM stage.lex WHERE glossed = 0 OR data LIKE '%\"used in\"%'").pluck().all() as string[];
-  const rowsOf = db.prepare<[string], LexRow>('SELECT seq, key, source_id, language, exact_form, pos, data FROM stage.lex WHERE language = ? ORDER BY seq');
+  const languages = db.prepare(`SELECT DISTINCT language FROM stage.lex WHERE ${CANDIDATE}`).pluck().all() as string[];
+  // Only names, parts of speech and the glossed flag of every record: their bodies, read for all of a language at
+  // once, were most of the 1M-entry build's peak memory (the bench's build scaling).
+  const wordsOf = db.prepare<[string], WordRow>('SELECT seq, key, exact_form, pos, glossed FROM stage.lex WHERE language = ? ORDER BY seq');
+  const candidatesOf = db.prepare<[string], CandidateRow>(`SELECT seq, key, source_id FROM stage.lex WHERE language = ? AND (${CANDIDATE}) ORDER BY seq`);
+  const dataOf = db.prepare<[number], string>('SELECT data FROM stage.lex WHERE seq = ?').pluck();
   const update = db.prepare('UPDATE stage.lex SET data = ?, glossed = ? WHERE seq = ?');
   const remove = db.prepare('DELETE FROM stage.lex WHERE seq = ?');
   const variant = db.prepare("INSERT INTO stage.variant (target_key, form, kind) VALUES (?, ?, 'variant')");
   db.transaction(() => {
     for (const language of languages) {
-      const rows = rowsOf.all(language);
+      const rows = wordsOf.all(language);
       const words = new Words(rows);
       const byKey = new Map(rows.map((r) => [r.key, r]));
-      for (const row of rows) {
-        const record = JSON.parse(row.data) as LexRecord;
+      const bodies = new RecordBodies((seq) => dataOf.get(seq));
+      for (const row of candidatesOf.all(language)) {
+        const record = JSON.parse(bodies.get(row.seq) ?? 'null') as LexRecord | null;
+        if (record === null) continue;
         if (record.senses.length > 0 ? !record.senses.some((s) => USED_IN.test(s)) : words.glossed.has(row.key)) continue;
         const outcome = follow(record, row.key, words, (k) => byKey.get(k)?.pos);
         if (outcome.kind === 'kept') {
-          if (outcome.record !== record) update.run(JSON.stringify(outcome.record), outcome.record.senses.length > 0 ? 1 : 0, row.seq);
+          if (outcome.record !== record) {
+            bodies.keepAsRead(row.seq);
+            update.run(JSON.stringify(outcome.record), outcome.record.senses.length > 0 ? 1 : 0, row.seq);
+          }
           continue;
         }
         remove.run(row.seq);
@@ -101,16 +116,45 @@ export function followCrossReferences(db: Database.Database, report: ReportBuild
         }
         variant.run(outcome.target, record.exactForm);
         const target = byKey.get(outcome.target);
-        if (target && record.examples.length > 0) {
-          const data = JSON.parse(target.data) as LexRecord;
+        const targetBody = target && record.examples.length > 0 ? bodies.get(target.seq) : undefined;
+        if (target && targetBody !== undefined) {
+          const data = JSON.parse(targetBody) as LexRecord;
           data.examples.push(...record.examples);
-          target.data = JSON.stringify(data);
-          update.run(target.data, data.senses.length > 0 ? 1 : 0, target.seq);
+          bodies.set(target.seq, JSON.stringify(data));
+          update.run(bodies.get(target.seq), data.senses.length > 0 ? 1 : 0, target.seq);
         }
         report.merged(row.source_id, outcome.reason);
       }
     }
   })();
+}
+
+/** The rows the step reads a body of: defining nothing, or a sense that may be "used in" (checked on the record). */
+const CANDIDATE = `glossed = 0 OR data LIKE '%"used in"%'`;
+
+/**
+ * Record bodies as the step sees them while it walks a language: each as first read, and a merge target's with the
+ * examples merged into it. A record the step itself rewrites ("used in" named) is still seen as first read by a later
+ * merge into it, which writes the merged body over the rewrite.
+ */
+class RecordBodies {
+  private readonly seen = new Map<number, string>();
+
+  constructor(private readonly read: (seq: number) => string | undefined) {}
+
+  get(seq: number): string | undefined {
+    return this.seen.get(seq) ?? this.read(seq);
+  }
+
+  set(seq: number, body: string): void {
+    this.seen.set(seq, body);
+  }
+
+  /** Holds the body as read before the row is rewritten. */
+  keepAsRead(seq: number): void {
+    const body = this.get(seq);
+    if (body !== undefined) this.seen.set(seq, body);
+  }
 }
 
 type Followed = { kind: 'kept'; record: LexRecord } | { kind: 'merged'; target: string; reason: string } | { kind: 'rejected'; reason: string };

@@ -75,6 +75,11 @@ export class FormLookups {
     return lists.map((l) => l.slice(0, MAX_RANKED_ROWS + 1));
   }
 
+  /** False only when no row has this key and kind (the filter's answer, no statement); true without a filter. */
+  mightHave(key: string, kind: number): boolean {
+    return this.keys === undefined || hasSurrogate(key) || this.keys.mightContain(key, kind);
+  }
+
   private one({ key, kind, language, partOfSpeech }: FormLookup, filter: KeyFilter | undefined): number[] {
     if (filter && !filter.mightContain(key, kind)) return [];
     const stmt = this.statements[(language ? 1 : 0) | (partOfSpeech ? 2 : 0)];

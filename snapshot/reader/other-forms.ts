@@ -17,6 +17,11 @@ export class OtherForms {
     this.block = db.prepare('SELECT block FROM other_forms WHERE first <= ? ORDER BY first DESC LIMIT 1').pluck() as Database.Statement<[string], Buffer>;
   }
 
+  /** False only when no entry has the key among its other forms (the filter's answer); true without a filter. */
+  mightHave(key: string): boolean {
+    return this.keys === undefined || this.keys.mightContain(key, 0);
+  }
+
   /** The global ranks (ascending: rank order) of the entries that have `key` among their other forms. */
   find(key: string, judge: boolean): number[] {
     if (key === '' || (judge && this.keys && !this.keys.mightContain(key, 0))) return [];

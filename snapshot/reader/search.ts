@@ -20,6 +20,8 @@ import type { BrowseLetter, SearchPage, SearchQuery, SearchScope } from './snaps
 import { FORMS_FILTER, OTHER_FORMS_FILTER, loadKeyFilters } from '../format/stored-filters.ts';
 import { OtherForms } from './other-forms.ts';
 import { SummaryStore } from './summaries.ts';
+import { SUGGEST_BELOW_RESULTS, suggestionsFor } from './suggestions.ts';
+import type { Suggestion } from './suggestions.ts';
 import type { SummaryBytes } from './summaries.ts';
 
 /**
@@ -35,6 +37,8 @@ interface Ranked {
   /** Per global rank, what its item carries after the summary's fields (see ITEM_SUFFIXES). */
   suffixes: string[];
   truncated: boolean;
+  /** Computed on the list's first page asked for (suggestions.ts). */
+  suggestions?: readonly Suggestion[];
 }
 
 type RankedType = Exclude<MatchType, 'browse'>;
@@ -52,6 +56,8 @@ const ITEM_SUFFIXES: Readonly<Record<RankedType, readonly string[]>> = Object.fr
   ]),
 ) as Record<RankedType, string[]>;
 const BROWSE_SUFFIX = itemSuffix('browse', 0);
+/** A list's first item with one of these found an entry spelt as the query (ranked first when any is found). */
+const WRITTEN_SO: ReadonlySet<string> = new Set((['exact', 'folded', 'variant'] as const).flatMap((type) => ITEM_SUFFIXES[type]));
 
 function itemSuffix(matchType: MatchType, score: number): string {
   return `,"matchType":"${matchType}","score":${score}}`;
@@ -86,6 +92,7 @@ class RankedPage implements SearchPage {
     /** Per item, what follows the summary's fields: `,"matchType":"…","score":…}`. */
     private readonly suffixes: readonly string[],
     readonly truncated: boolean,
+    readonly suggestions: readonly Suggestion[] = [],
   ) {
     // Each summary without its closing brace, its suffix, and a comma between items.
     let length = Math.max(0, summaries.length - 1);
@@ -185,7 +192,11 @@ export class SnapshotSearch {
     const end = Math.min(ranked.globalRanks.length, start + query.limit);
     const summaries: SummaryBytes[] = [];
     for (let i = start; i < end; i++) summaries.push(this.summaries.get(ranked.globalRanks[i]));
-    return new RankedPage(ranked.globalRanks.length, summaries, ranked.suffixes.slice(start, end), ranked.truncated);
+    // A query that found few entries, and none spelt as it is, may be a slip of the keyboard: the nearest forms.
+    ranked.suggestions ??= ranked.globalRanks.length < SUGGEST_BELOW_RESULTS && scope !== 'meaning' && !WRITTEN_SO.has(ranked.suffixes[0] ?? '')
+      ? suggestionsFor(text, query.language, new Set(ranked.globalRanks), { forms: this.forms, otherForms: this.otherForms, summaries: this.summaries })
+      : [];
+    return new RankedPage(ranked.globalRanks.length, summaries, ranked.suffixes.slice(start, end), ranked.truncated, ranked.suggestions);
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Language, WordSummary } from '../../services/shared/schemas.ts';
 import type { Entry } from '../../services/shared/schemas.ts';
 import type { SearchScope } from '../../services/shared/vocabulary.ts';
 import type { Downloads } from './downloads.ts';
+import type { Suggestion } from './suggestions.ts';
 
 export type { SearchScope };
 
@@ -41,6 +42,8 @@ export interface SearchPage {
   readonly items: WordSummary[];
   /** True when the query matched more rows than the ranking bound; total is then the bound. */
   readonly truncated: boolean;
+  /** Near headwords and forms when the query found few entries (snapshot/reader/suggestions.ts); else empty. */
+  readonly suggestions: readonly Suggestion[];
 }
 
 export interface SnapshotMeta {

@@ -125,4 +125,15 @@ describe('search ranking', () => {
     const meanings = await search('anasoma', '&language=sw&scope=meaning');
     assert.ok(meanings.data.every((w) => w.matchType !== 'inflected'), JSON.stringify(meanings.data));
   });
+  test('search ranking - a slip of the keyboard gets suggestions in diagnostics, with the query that finds each', async () => {
+    const swahili = await search('nyumbna', '&language=sw');
+    assert.equal(swahili.total, 0, JSON.stringify(swahili));
+    assert.deepEqual((swahili.diagnostics?.suggestions as unknown[] | undefined)?.[0], { text: 'nyumba', query: 'nyumba', language: 'sw', distance: 1 }, JSON.stringify(swahili.diagnostics));
+    // Letters beyond ASCII in the envelope's tail: the body stays valid UTF-8 JSON.
+    const yoruba = await search('omoo', '&language=yo');
+    const suggestions = yoruba.diagnostics?.suggestions as { text: string; query: string }[] | undefined;
+    assert.equal(suggestions?.[0]?.text, 'ọmọ'.normalize('NFC'), JSON.stringify(yoruba.diagnostics));
+    assert.equal(first(await search(suggestions?.[0]?.query ?? '', '&language=yo'))?.exactForm, 'ọmọ'.normalize('NFC'));
+    assert.equal((await search('nyumba', '&language=sw')).diagnostics, undefined, 'a query that finds its word gets none');
+  });
 });

@@ -130,6 +130,24 @@ describe('website in a browser', () => {
     await page.close();
   });
 
+  it('website in a browser - a slip of the keyboard offers "Did you mean" links that a keyboard reaches and follows', TEST_TIMEOUT, async () => {
+    const page = await open(desktop, '/search?q=nyumbna&language=sw');
+    const suggestions = page.getByRole('navigation', { name: 'Similar spellings' });
+    assert.match((await suggestions.textContent()) ?? '', /^Did you mean nyumba\b/);
+    const link = suggestions.getByRole('link', { name: 'nyumba', exact: true });
+    assert.equal(await link.getAttribute('lang'), 'sw');
+    await shot(page, 'search-did-you-mean');
+    await assertAccessible(page, 'search with suggestions');
+    // Focus the search box, then Tab on until the suggestion has focus: reachable from the keyboard alone.
+    await page.getByLabel('Word or English meaning').focus();
+    for (let i = 0; i < 20 && !(await link.evaluate((a) => a === document.activeElement)); i++) await page.keyboard.press('Tab');
+    assert.equal(await link.evaluate((a) => a === document.activeElement), true, 'the suggestion takes focus by Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/search\?q=nyumba&language=sw/);
+    assert.equal(await page.locator('ol.results a.word').first().textContent(), 'nyumba');
+    await page.close();
+  });
+
   it('website in a browser - sign up, read the key once, call the API with it', TEST_TIMEOUT, async () => {
     const page = await open(desktop, '/developers');
     await shot(page, 'developers');

@@ -159,6 +159,18 @@ describe('search page', () => {
     assert.match(page, /No words written so found\.\nTry fewer letters, another spelling, or words and meanings both\./);
   });
 
+  it('search page - a query that found little offers its suggestions as links that search each in its language', () => {
+    const suggestions = [
+      { text: 'ọmọ', query: 'ọmọ', language: 'yo', distance: 1 },
+      { text: 'omi', query: 'omi', language: 'yo', distance: 1 },
+      { text: 'omo', query: 'omo', language: 'ig', distance: 1 },
+    ];
+    const page = searchPage({ assets: ASSETS, languages: LANGUAGES, q: 'omoo', page: 1, perPage: 20, maxPage: 10_000, result: { total: 0, truncated: false, items: [], suggestions } }).value;
+    assert.match(page, /<nav class="suggestions" aria-label="Similar spellings"><p>Did you mean <a href="\/search\?q=%E1%BB%8Dm%E1%BB%8D&amp;language=yo" lang="yo">ọmọ<\/a> \(Yoruba\), <a [^>]*>omi<\/a> \(Yoruba\) or <a href="\/search\?q=omo&amp;language=ig" lang="ig">omo<\/a> \(Igbo\)\?<\/p><\/nav>/);
+    const none = searchPage({ assets: ASSETS, languages: LANGUAGES, q: 'omo', page: 1, perPage: 20, maxPage: 10_000, result: { total: 0, truncated: false, items: [], suggestions: [] } }).value;
+    assert.doesNotMatch(none, /Did you mean/);
+  });
+
   it('search page - escapes the query everywhere it is echoed', () => {
     const page = searchPage({ assets: ASSETS, languages: LANGUAGES, q: HOSTILE, page: 1, perPage: 20, maxPage: 10_000, result: { total: 0, truncated: false, items: [] } }).value;
     assertNoInjectedMarkup(page);

@@ -16,12 +16,22 @@ export type MatchType = WordSummary['matchType'];
 
 /**
  * What search puts in `diagnostics` (the description leaves its keys open): `truncated` when ranking stopped
- * at `rankedLimit` results, in which case `total` is `rankedLimit` and a narrower query finds the rest.
+ * at `rankedLimit` results, in which case `total` is `rankedLimit` and a narrower query finds the rest;
+ * `suggestions` when the query found few entries and none spelt as it: near headwords and forms, nearest first.
  */
 export interface SearchDiagnostics {
   truncated?: boolean;
   rankedLimit?: number;
+  suggestions?: SearchSuggestion[];
   [key: string]: unknown;
+}
+
+/** A "did you mean": the form as the dictionary writes it, the q that finds it, its language, its edit distance (1 or 2). */
+export interface SearchSuggestion {
+  text: string;
+  query: string;
+  language: string;
+  distance: number;
 }
 
 /** The paginated words envelope; page through it with the same query until `hasMore` is false. */

@@ -99,17 +99,26 @@ class PageRenderer {
   render(page: SearchPage, query: WordsSearchQuery): RenderedPage {
     const first = (query.page - 1) * query.limit;
     const hasMore = first + page.count < page.total;
-    const diagnostics = page.truncated ? `,"diagnostics":{"truncated":true,"rankedLimit":${page.total}}` : '';
-    const tail = `],"total":${page.total},"page":${query.page},"perPage":${query.limit},"hasMore":${hasMore}${diagnostics}}`;
-    const length = BODY_HEAD.length + page.itemsByteLength + tail.length;
+    const tail = `],"total":${page.total},"page":${query.page},"perPage":${query.limit},"hasMore":${hasMore}${diagnosticsJson(page)}}`;
+    // ASCII but for suggestions, which are words of the languages.
+    const tailEncoding = page.suggestions.length > 0 ? 'utf8' : 'latin1';
+    const length = BODY_HEAD.length + page.itemsByteLength + Buffer.byteLength(tail, tailEncoding);
     if (this.#scratch.length < length) this.#scratch = Buffer.allocUnsafeSlow(2 ** Math.ceil(Math.log2(length)));
     const body = this.#scratch.subarray(0, length);
     body.write(BODY_HEAD, 0, 'latin1');
     const at = page.writeItems(body, BODY_HEAD.length);
-    body.write(tail, at, 'latin1');
+    body.write(tail, at, tailEncoding);
     const contentRange = page.count === 0 ? 'items 0-0/0' : `items ${first}-${first + page.count - 1}/${page.total}`;
     return { body, headers: extendBlock(PAGE_HEADERS, [['content-range', contentRange]]), owned: false };
   }
+}
+
+/** The envelope's `diagnostics` member (with its leading comma), or nothing when there is nothing to say. */
+function diagnosticsJson(page: SearchPage): string {
+  const members: string[] = [];
+  if (page.truncated) members.push(`"truncated":true,"rankedLimit":${page.total}`);
+  if (page.suggestions.length > 0) members.push(`"suggestions":${JSON.stringify(page.suggestions)}`);
+  return members.length === 0 ? '' : `,"diagnostics":{${members.join(',')}}`;
 }
 
 /**

@@ -212,7 +212,7 @@ export interface components {
             perPage: number;
             /** @description true when a further page exists: page through until it is false */
             hasMore: boolean;
-            /** @description present only when the answer is not the whole story: {"truncated": true, "rankedLimit": 1000} when q matched more entries than are ranked; total is then the limit, and a more precise q finds the rest */
+            /** @description present only when the answer is not the whole story: {"truncated": true, "rankedLimit": 1000} when q matched more entries than are ranked; total is then the limit, and a more precise q finds the rest. "suggestions" when q found fewer than 3 entries, none spelt as q (exact, folded or variant), and not with scope meaning: up to 5 headwords and forms of the language asked for (of any language without one) near q, nearest first, the commoner first at one distance, each {"text": the form as the dictionary writes it, "query": the q that finds it, "language": its code, "distance": 1 or 2}. Distance is edits (a letter dropped, added, changed, or two neighbours swapped) on the folded form (no tone marks, underdots or hooked letters): one edit, and for q of 6 to 10 letters also two edits of which one drops a letter or swaps two */
             diagnostics?: {
                 [key: string]: unknown;
             };

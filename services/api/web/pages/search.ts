@@ -1,5 +1,6 @@
 // Search results: tone-marked forms, part of speech, glosses and how each result matched, with pagination.
 import type { BrowseLetter } from '../../../../snapshot/reader/snapshot.ts';
+import type { Suggestion } from '../../../../snapshot/reader/suggestions.ts';
 import type { Language, WordSummary } from '../../../shared/schemas.ts';
 import type { SearchScope } from '../../../shared/vocabulary.ts';
 import { FORM_MATCH_LABELS, langOf, partOfSpeechLabel, searchForm } from '../components.ts';
@@ -22,7 +23,7 @@ export interface SearchPageInput {
   page: number;
   perPage: number;
   /** Absent when there was nothing to search for or the request was refused (see `problem`). */
-  result?: { total: number; truncated: boolean; items: readonly WordSummary[] };
+  result?: { total: number; truncated: boolean; items: readonly WordSummary[]; suggestions?: readonly Suggestion[] };
   /** What each result's note says beyond its match type (headword spelling, matched spelling), by entry id. */
   notes?: ReadonlyMap<number, ResultNote>;
   /** The homograph number of each result spelled like other entries, by entry id. */
@@ -46,6 +47,7 @@ ${searchForm({ q: input.q, language: input.language, scope: input.scope, languag
 ${input.problem ? html`<div class="alert" role="alert"><p>${input.problem}</p></div>` : ''}
 ${input.letters && input.letters.length > 0 ? letterIndex(input, input.letters) : ''}
 ${input.result ? results(input, input.result, languageName) : ''}
+${input.result?.suggestions?.length ? didYouMean(input, input.result.suggestions) : ''}
 ${!input.q && !input.problem ? html`<p>Type a word in ${names} (tone marks optional) or an English meaning.</p>` : ''}`;
   return layout({
     title: input.q ? `“${input.q}”` : 'Search',
@@ -70,6 +72,21 @@ Try fewer letters, another spelling, ${input.scope ? 'or words and meanings both
 ${result.items.map((w) => resultItem(w, input))}
 </ol>
 ${pagination(input, result.total)}`;
+}
+
+/**
+ * Near spellings of a query that found few words: links that search for each in its language, in the page's
+ * reading order after the results, so that a keyboard reaches them with Tab.
+ */
+function didYouMean(input: SearchPageInput, suggestions: readonly Suggestion[]): Html {
+  const showLanguage = !input.language && new Set(suggestions.map((s) => s.language)).size > 1;
+  const name = (code: string): string => input.languages.find((l) => l.code === code)?.name ?? code;
+  const links = suggestions.map((s, i) => {
+    const href = `/search${queryString({ q: s.query, language: input.language ?? s.language, scope: input.scope })}`;
+    const separator = i === 0 ? '' : i === suggestions.length - 1 ? ' or ' : ', ';
+    return html`${separator}<a href="${href}" lang="${langOf(s.language)}">${s.text}</a>${showLanguage ? html` (${name(s.language)})` : ''}`;
+  });
+  return html`<nav class="suggestions" aria-label="Similar spellings"><p>Did you mean ${links}?</p></nav>`;
 }
 
 function resultItem(word: WordSummary, input: SearchPageInput): Html {
