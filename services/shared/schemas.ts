@@ -76,6 +76,8 @@ export type WordsPage = z.infer<typeof WordsPageSchema>;
 export const SenseSchema = z.object({
   number: z.number().int().min(1).describe('1-based, in the source\'s order'),
   definition: z.string().describe('the meaning in English, with the source\'s labels in brackets'),
+  source: SourceSchema.optional().describe('present when the sense comes from another source than the entry\'s: show its attribution with it'),
+  licence: LicenceSchema.optional().describe('the licence of that sense (present with source)'),
 });
 
 export const ExampleSchema = z.object({
@@ -105,6 +107,18 @@ export const FormSchema = z.object({
         'stem: the stem the source gives for a verb served by its infinitive (Swahili la for kula); class-form: an ' +
         'adjective in a noun class, derived by rule and attested in the language\'s text (Swahili nzuri, mzuri for zuri)',
     ),
+});
+
+export const InflectedFormSchema = z.object({
+  form: z.string().describe('the inflected form as the table writes it'),
+  features: z.string().describe('its UniMorph features, joined by ";" (e.g. V;1;SG;PRS: verb, first person singular, present)'),
+});
+
+export const InflectionTableSchema = z.object({
+  total: z.number().int().min(1).describe('the forms the table gives for the entry; a search for any of them finds it (matchType form)'),
+  forms: z.array(InflectedFormSchema).describe('the first forms of the table, in its order (at most 12)'),
+  source: SourceSchema,
+  licence: LicenceSchema,
 });
 
 export const PronunciationSchema = z.object({
@@ -137,6 +151,10 @@ export const EntrySchema = WordSummarySchema.omit({ matchType: true, score: true
   examples: z.array(ExampleSchema).describe('sentences that use the word, each with its own source and licence'),
   variants: z.array(VariantSchema).describe('other spellings of the headword'),
   forms: z.array(FormSchema).describe('other forms the source lists; a search for one finds the entry (matchType form)'),
+  inflections: z
+    .array(InflectionTableSchema)
+    .optional()
+    .describe('inflection tables of the word from another source (UniMorph), one per source: the count and the first forms; absent when there is none'),
   pronunciations: z.array(PronunciationSchema).describe('every pronunciation found for the entry, the chosen one first'),
   derived: z.array(RelatedFormSchema).describe('words made from this one'),
   related: z.array(RelatedFormSchema).describe('words the source points to'),
