@@ -4,7 +4,7 @@
 import { languageRules } from '../../languages/index.ts';
 import { readTextLines } from '../read/files.ts';
 import type { ReverseOutcome, SourceContext } from '../records.ts';
-import { freedictText, parseTeiEntries } from './freedict-tei.ts';
+import { freedictText, parseTeiEntries, refusedHeadword } from './freedict-tei.ts';
 import type { TeiEntry } from './freedict-tei.ts';
 import { NO_OPTIONS, defineImporter } from './importer.ts';
 import { FREEDICT_POS } from './parts-of-speech.ts';
@@ -23,6 +23,8 @@ export function importReversedFreedictEntry(entry: TeiEntry, source: SourceConte
     // The Swahili side of a verb is its stem, as in the forward edition: looked up by the same citation form.
     const citation = entry.pos === 'v' ? languageRules(source.language).verbCitation?.(word) : undefined;
     const form = freedictText(citation ?? word).replace(/,+$/, '');
+    const refused = refusedHeadword(form);
+    if (refused) return { kind: 'rejected', reason: refused };
     return { kind: 'reverse', record: { sourceId: source.id, language: source.language, form, senses: [gloss], partOfSpeech } };
   });
 }

@@ -154,6 +154,13 @@ export function freedictText(text: string): string {
   return text.replace(/\u2010/g, '-');
 }
 
+/** Why a word of the language is no headword: a phrase's placeholder (`...`, `... gelede`), or no letter at all. */
+export function refusedHeadword(form: string): string | null {
+  if (form.includes('...')) return "a phrase's placeholder (...), not a word";
+  if (!/\p{L}/u.test(form)) return 'headword without a letter';
+  return null;
+}
+
 /**
  * One entry of a translation list without parts of speech (afr-eng) → its senses (each `<sense>`'s translations,
  * joined as one gloss), to join the entry of the same word (snapshot/compiler/reverse.ts), or a rejection. Pure.
@@ -162,8 +169,8 @@ export function importFreedictTranslations(entry: TeiEntry, source: SourceContex
   // A stray comma after the word (`bak,`) is not part of it.
   const form = freedictText(entry.orths[0] ?? '').replace(/,+$/, '');
   if (form === '') return { kind: 'rejected', reason: 'entry without <orth>' };
-  if (form.includes('...')) return { kind: 'rejected', reason: 'a phrase\'s placeholder (...), not a word' };
-  if (!/\p{L}/u.test(form)) return { kind: 'rejected', reason: 'headword without a letter' };
+  const refused = refusedHeadword(form);
+  if (refused) return { kind: 'rejected', reason: refused };
   const senses = [...new Set(entry.translations.map((quotes) => [...new Set(quotes.map(freedictText))].join(', ')))];
   if (senses.length === 0) return { kind: 'rejected', reason: 'no English translation' };
   return { kind: 'reverse', record: { sourceId: source.id, language: source.language, form, senses, partOfSpeech: null } };
