@@ -28,16 +28,20 @@ interface Target {
 export const INFLECTION_REJECTIONS = {
   article: 'leads to an article that is not an entry (no English gloss, or its language is not served)',
   lemma: 'its lemma is not an entry (no glossed entry of that word, or its language is not served)',
-  partOfSpeech: "its lemma is an entry of another part of speech only (the table's is not the lexicon's)",
+  partOfSpeech: "its lemma has entries of other parts of speech only, several of them (the table's is not the lexicon's)",
 } as const;
 
-/** The entries a row leads to: its headword's, of the row's part of speech where it gives one; or why none. */
+/** The entries a row leads to: its headword's, of the row's part of speech where it gives one (else its one entry); or why none. */
 function targetsOf(row: InflectionRow, all: readonly Target[]): readonly Target[] | string {
   const reason = row.features === null ? INFLECTION_REJECTIONS.article : INFLECTION_REJECTIONS.lemma;
   if (all.length === 0) return reason;
   if (row.pos === null) return all;
   const same = all.filter((t) => t.pos === row.pos);
-  return same.length > 0 ? same : INFLECTION_REJECTIONS.partOfSpeech;
+  if (same.length > 0) return same;
+  // The word's one entry is the lemma whatever class the lexicon gives it (a Swahili possessive stem angu, which
+  // the table calls ADJ; an Amharic lemma whose gloss joined Wiktionary's entry, reverse.ts); among several, none is.
+  const keys = new Set(all.map((t) => t.key));
+  return keys.size === 1 ? all : INFLECTION_REJECTIONS.partOfSpeech;
 }
 
 /**
