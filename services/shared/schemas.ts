@@ -76,8 +76,9 @@ export type WordsPage = z.infer<typeof WordsPageSchema>;
 export const SenseSchema = z.object({
   number: z.number().int().min(1).describe('1-based, in the source\'s order'),
   definition: z.string().describe('the meaning in English, with the source\'s labels in brackets'),
-  source: SourceSchema.optional().describe('present when the sense comes from another source than the entry\'s: show its attribution with it'),
-  licence: LicenceSchema.optional().describe('the licence of that sense (present with source)'),
+  // Present when the sense comes from another source than the entry's (EntrySchema.senses says so).
+  source: SourceSchema.optional(),
+  licence: LicenceSchema.optional(),
 });
 
 export const ExampleSchema = z.object({
@@ -147,7 +148,9 @@ export const EntrySchema = WordSummarySchema.omit({ matchType: true, score: true
     .int()
     .nullable()
     .describe('homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source\'s order; null when the word has no homograph'),
-  senses: z.array(SenseSchema).describe('the meanings, numbered'),
+  senses: z
+    .array(SenseSchema)
+    .describe('the meanings, numbered; a sense from another source than the entry\'s carries that source and its licence (show its attribution with it)'),
   examples: z.array(ExampleSchema).describe('sentences that use the word, each with its own source and licence'),
   variants: z.array(VariantSchema).describe('other spellings of the headword'),
   forms: z.array(FormSchema).describe('other forms the source lists; a search for one finds the entry (matchType form)'),
