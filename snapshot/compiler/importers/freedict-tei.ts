@@ -162,15 +162,26 @@ export function refusedHeadword(form: string): string | null {
 }
 
 /**
- * One entry of a translation list without parts of speech (afr-eng) → its senses (each `<sense>`'s translations,
- * joined as one gloss), to join the entry of the same word (snapshot/compiler/reverse.ts), or a rejection. Pure.
+ * afr-eng cut its multiword phrases down to one of their words, keeping the phrase's English: such an entry repeats
+ * a headword of the list (gaan "go", then gaan "halt, come to a halt, stop"; tot "until", then tot "bye"; aan, then
+ * aan "on the other hand"), so a headword's later entries are refused rather than served as senses of the word.
  */
-export function importFreedictTranslations(entry: TeiEntry, source: SourceContext): ReverseOutcome {
+export const REPEATED_HEADWORD =
+  "a later entry of a headword the list already gave: the English of a phrase cut down to this word (gaan 'halt, stop', tot 'bye')";
+
+/**
+ * One entry of a translation list without parts of speech (afr-eng) → its senses (each `<sense>`'s translations,
+ * joined as one gloss), to join the entry of the same word (snapshot/compiler/reverse.ts), or a rejection; `seen`
+ * holds the headwords of the entries before it (REPEATED_HEADWORD).
+ */
+export function importFreedictTranslations(entry: TeiEntry, source: SourceContext, seen: Set<string> = new Set()): ReverseOutcome {
   // A stray comma after the word (`bak,`) is not part of it.
   const form = freedictText(entry.orths[0] ?? '').replace(/,+$/, '');
   if (form === '') return { kind: 'rejected', reason: 'entry without <orth>' };
   const refused = refusedHeadword(form);
   if (refused) return { kind: 'rejected', reason: refused };
+  if (seen.has(form)) return { kind: 'rejected', reason: REPEATED_HEADWORD };
+  seen.add(form);
   const senses = [...new Set(entry.translations.map((quotes) => [...new Set(quotes.map(freedictText))].join(', ')))];
   if (senses.length === 0) return { kind: 'rejected', reason: 'no English translation' };
   return { kind: 'reverse', record: { sourceId: source.id, language: source.language, form, senses, partOfSpeech: null } };
@@ -187,8 +198,9 @@ export const FREEDICT_OPTIONS = z.object({
 export const freedictTei = defineImporter({
   options: FREEDICT_OPTIONS,
   read(source, into) {
+    const seen = new Set<string>();
     for (const entry of parseTeiEntries(readTextLines(into.file).join('\n'), into.file)) {
-      if (source.mergeByHeadword) into.reverse(importFreedictTranslations(entry, source));
+      if (source.mergeByHeadword) into.reverse(importFreedictTranslations(entry, source, seen));
       else into.lexicon(importFreedictEntry(entry, source));
     }
   },

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 
 import { importReversedFreedictEntry } from '../../../snapshot/compiler/importers/freedict-tei-reversed.ts';
-import { importFreedictTranslations, parseTeiEntries } from '../../../snapshot/compiler/importers/freedict-tei.ts';
+import { REPEATED_HEADWORD, importFreedictTranslations, parseTeiEntries } from '../../../snapshot/compiler/importers/freedict-tei.ts';
 import { buildSnapshot } from '../../../snapshot/compiler/pipeline.ts';
 import { REVERSE_REJECTIONS } from '../../../snapshot/compiler/reverse.ts';
 import { openSnapshot } from '../../../snapshot/reader/reader.ts';
@@ -51,6 +51,12 @@ describe('importFreedictTranslations', () => {
     assert.equal(form(importFreedictTranslations(bom, af)), 'A-bom');
     assert.equal(form(importFreedictTranslations(bak, af)), 'bak');
     assert.deepEqual(importFreedictTranslations(dots, af), { kind: 'rejected', reason: "a phrase's placeholder (...), not a word" });
+  });
+  it('importFreedictTranslations - a later entry of a headword is a phrase cut down to it, and refused', () => {
+    const [gaan, gaanStaan] = parseTeiEntries(tei([entry('gaan', [['go']]), entry('gaan', [['halt', 'come to a halt', 'stop']])].join('')));
+    const seen = new Set<string>();
+    assert.equal(importFreedictTranslations(gaan, af, seen).kind, 'reverse');
+    assert.deepEqual(importFreedictTranslations(gaanStaan, af, seen), { kind: 'rejected', reason: REPEATED_HEADWORD });
   });
   it('importReversedFreedictEntry - eng-afr: one pair per Afrikaans translation, each a record of the report', () => {
     const [dog, walk, dots2] = parseTeiEntries(ENG_AFR);
