@@ -111,13 +111,13 @@ export const FormSchema = z.object({
 });
 
 export const InflectedFormSchema = z.object({
-  form: z.string().describe('the inflected form as the table writes it'),
-  features: z.string().describe('its UniMorph features, joined by ";" (e.g. V;1;SG;PRS: verb, first person singular, present)'),
+  form: z.string(),
+  features: z.string().describe('UniMorph features, e.g. V;1;SG;PRS'),
 });
 
 export const InflectionTableSchema = z.object({
-  total: z.number().int().min(1).describe('the forms the table gives for the entry; a search for any of them finds it (matchType form)'),
-  forms: z.array(InflectedFormSchema).describe('the first forms of the table, in its order (at most 12)'),
+  total: z.number().int().min(1).describe('forms in the table, each found by search (matchType form)'),
+  forms: z.array(InflectedFormSchema).describe('its first 12'),
   source: SourceSchema,
   licence: LicenceSchema,
 });
@@ -150,14 +150,14 @@ export const EntrySchema = WordSummarySchema.omit({ matchType: true, score: true
     .describe('homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source\'s order; null when the word has no homograph'),
   senses: z
     .array(SenseSchema)
-    .describe('the meanings, numbered; a sense from another source than the entry\'s carries that source and its licence (show its attribution with it)'),
+    .describe('the meanings, numbered; one from another source carries its source and licence'),
   examples: z.array(ExampleSchema).describe('sentences that use the word, each with its own source and licence'),
   variants: z.array(VariantSchema).describe('other spellings of the headword'),
   forms: z.array(FormSchema).describe('other forms the source lists; a search for one finds the entry (matchType form)'),
   inflections: z
     .array(InflectionTableSchema)
     .optional()
-    .describe('inflection tables of the word from another source (UniMorph), one per source: the count and the first forms; absent when there is none'),
+    .describe('inflection tables (UniMorph), one per source; absent when none'),
   pronunciations: z.array(PronunciationSchema).describe('every pronunciation found for the entry, the chosen one first'),
   derived: z.array(RelatedFormSchema).describe('words made from this one'),
   related: z.array(RelatedFormSchema).describe('words the source points to'),

@@ -189,7 +189,9 @@ describe('website routes', () => {
     }
     const scripts = [...res.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
     assert.deepEqual(scripts.map((s) => s.replace(/\?v=.*/, '')), ['/assets/site.js', '/assets/docs.js']);
-    assert.ok(Buffer.byteLength(res.body) < 64 * 1024, `${Buffer.byteLength(res.body)} bytes`);
+    // The page lists every field of every schema, and its samples are the day's word (a few KB from day to day):
+    // about 66 KB once the entry has its inflection tables and each merged sense its source and licence.
+    assert.ok(Buffer.byteLength(res.body) < 72 * 1024, `${Buffer.byteLength(res.body)} bytes`);
   });
 
   it('website routes - static assets are fingerprinted, immutable and gzipped', async () => {

@@ -216,16 +216,15 @@ class EntryForm(TypedDict):
 
 
 class EntryInflectionForm(TypedDict):
-    #: the inflected form as the table writes it
     form: str
-    #: its UniMorph features, joined by ";" (e.g. V;1;SG;PRS: verb, first person singular, present)
+    #: UniMorph features, e.g. V;1;SG;PRS
     features: str
 
 
 class EntryInflection(TypedDict):
-    #: the forms the table gives for the entry; a search for any of them finds it (matchType form)
+    #: forms in the table, each found by search (matchType form)
     total: int
-    #: the first forms of the table, in its order (at most 12)
+    #: its first 12
     forms: List[EntryInflectionForm]
     source: Source
     #: the licence the record arrived under: keep it, and the source's attribution, with what you show
@@ -288,7 +287,7 @@ class _EntryRequired(TypedDict):
     languageName: str
     #: homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source's order; null when the word has no homograph
     etymologyNumber: Optional[int]
-    #: the meanings, numbered; a sense from another source than the entry's carries that source and its licence (show its attribution with it)
+    #: the meanings, numbered; one from another source carries its source and licence
     senses: List[EntrySense]
     #: sentences that use the word, each with its own source and licence
     examples: List[EntryExample]
@@ -313,7 +312,7 @@ class _EntryRequired(TypedDict):
 
 
 class Entry(_EntryRequired, total=False):
-    #: inflection tables of the word from another source (UniMorph), one per source: the count and the first forms; absent when there is none
+    #: inflection tables (UniMorph), one per source; absent when none
     inflections: List[EntryInflection]
 
 

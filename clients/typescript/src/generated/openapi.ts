@@ -247,7 +247,7 @@ export interface components {
             languageName: string;
             /** @description homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source's order; null when the word has no homograph */
             etymologyNumber: number | null;
-            /** @description the meanings, numbered; a sense from another source than the entry's carries that source and its licence (show its attribution with it) */
+            /** @description the meanings, numbered; one from another source carries its source and licence */
             senses: {
                 /** @description 1-based, in the source's order */
                 number: number;
@@ -323,15 +323,14 @@ export interface components {
                  */
                 kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form" | "stem" | "class-form";
             }[];
-            /** @description inflection tables of the word from another source (UniMorph), one per source: the count and the first forms; absent when there is none */
+            /** @description inflection tables (UniMorph), one per source; absent when none */
             inflections?: {
-                /** @description the forms the table gives for the entry; a search for any of them finds it (matchType form) */
+                /** @description forms in the table, each found by search (matchType form) */
                 total: number;
-                /** @description the first forms of the table, in its order (at most 12) */
+                /** @description its first 12 */
                 forms: {
-                    /** @description the inflected form as the table writes it */
                     form: string;
-                    /** @description its UniMorph features, joined by ";" (e.g. V;1;SG;PRS: verb, first person singular, present) */
+                    /** @description UniMorph features, e.g. V;1;SG;PRS */
                     features: string;
                 }[];
                 source: {
@@ -472,7 +471,7 @@ export interface components {
                 languageName: string;
                 /** @description homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source's order; null when the word has no homograph */
                 etymologyNumber: number | null;
-                /** @description the meanings, numbered; a sense from another source than the entry's carries that source and its licence (show its attribution with it) */
+                /** @description the meanings, numbered; one from another source carries its source and licence */
                 senses: {
                     /** @description 1-based, in the source's order */
                     number: number;
@@ -548,15 +547,14 @@ export interface components {
                      */
                     kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form" | "stem" | "class-form";
                 }[];
-                /** @description inflection tables of the word from another source (UniMorph), one per source: the count and the first forms; absent when there is none */
+                /** @description inflection tables (UniMorph), one per source; absent when none */
                 inflections?: {
-                    /** @description the forms the table gives for the entry; a search for any of them finds it (matchType form) */
+                    /** @description forms in the table, each found by search (matchType form) */
                     total: number;
-                    /** @description the first forms of the table, in its order (at most 12) */
+                    /** @description its first 12 */
                     forms: {
-                        /** @description the inflected form as the table writes it */
                         form: string;
-                        /** @description its UniMorph features, joined by ";" (e.g. V;1;SG;PRS: verb, first person singular, present) */
+                        /** @description UniMorph features, e.g. V;1;SG;PRS */
                         features: string;
                     }[];
                     source: {
