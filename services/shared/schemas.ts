@@ -85,6 +85,9 @@ export type WordsPage = z.infer<typeof WordsPageSchema>;
 export const SenseSchema = z.object({
   number: z.number().int().min(1).describe('1-based, in the source\'s order'),
   definition: z.string().describe('the meaning in English, with the source\'s labels in brackets'),
+  // Present when the sense comes from another source than the entry's (EntrySchema.senses says so).
+  source: SourceSchema.optional(),
+  licence: LicenceSchema.optional(),
 });
 
 export const ExampleSchema = z.object({
@@ -116,6 +119,18 @@ export const FormSchema = z.object({
     ),
 });
 
+export const InflectedFormSchema = z.object({
+  form: z.string(),
+  features: z.string().describe('UniMorph features, e.g. V;1;SG;PRS'),
+});
+
+export const InflectionTableSchema = z.object({
+  total: z.number().int().min(1).describe('forms in the table, each found by search (matchType form)'),
+  forms: z.array(InflectedFormSchema).describe('its first 12'),
+  source: SourceSchema,
+  licence: LicenceSchema,
+});
+
 export const PronunciationSchema = z.object({
   ipa: z.string().describe('IPA, without slashes'),
   source: SourceSchema,
@@ -142,10 +157,16 @@ export const EntrySchema = WordSummarySchema.omit({ matchType: true, score: true
     .int()
     .nullable()
     .describe('homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source\'s order; null when the word has no homograph'),
-  senses: z.array(SenseSchema).describe('the meanings, numbered'),
+  senses: z
+    .array(SenseSchema)
+    .describe('the meanings, numbered; one from another source carries its source and licence'),
   examples: z.array(ExampleSchema).describe('sentences that use the word, each with its own source and licence'),
   variants: z.array(VariantSchema).describe('other spellings of the headword'),
   forms: z.array(FormSchema).describe('other forms the source lists; a search for one finds the entry (matchType form)'),
+  inflections: z
+    .array(InflectionTableSchema)
+    .optional()
+    .describe('inflection tables (UniMorph), one per source; absent when none'),
   pronunciations: z.array(PronunciationSchema).describe('every pronunciation found for the entry, the chosen one first'),
   derived: z.array(RelatedFormSchema).describe('words made from this one'),
   related: z.array(RelatedFormSchema).describe('words the source points to'),

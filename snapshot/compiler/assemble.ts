@@ -8,6 +8,11 @@ import type { ExampleRecord, FormRecord, LexRecord, VariantRecord } from './reco
 export const MAX_SUMMARY_GLOSSES = 8;
 /** Treebank sentences per entry: enough to show use, without one particle carrying 300 examples. */
 export const MAX_TREEBANK_EXAMPLES_PER_ENTRY = 5;
+/**
+ * Forms of an inflection table listed in the entry (the table's first, in its order): a verb's table has hundreds,
+ * which would bury the entry; every one still finds it (other_forms), and the entry says how many there are.
+ */
+export const MAX_LISTED_INFLECTIONS = 12;
 
 function pushUnique<T>(into: T[], values: readonly T[], same: (a: T, b: T) => boolean): void {
   for (const v of values) if (!into.some((x) => same(x, v))) into.push(v);
@@ -28,8 +33,13 @@ export function mergeRecords(records: readonly LexRecord[]): LexRecord {
     forms: [...(first.forms ?? [])],
   };
   const eq = (a: string, b: string): boolean => a === b;
+  const senseSources = first.senses.map(() => first.sourceId);
   for (const r of records.slice(1)) {
-    pushUnique(merged.senses, r.senses, eq);
+    for (const sense of r.senses) {
+      if (merged.senses.includes(sense)) continue;
+      merged.senses.push(sense);
+      senseSources.push(r.sourceId);
+    }
     pushUnique(merged.examples, r.examples, (a, b) => a.text === b.text);
     pushUnique(merged.variants, r.variants, (a, b) => a.form === b.form);
     pushUnique(merged.derived, r.derived, eq);
@@ -41,6 +51,7 @@ export function mergeRecords(records: readonly LexRecord[]): LexRecord {
     merged.verified = merged.verified || r.verified;
     merged.pronunciation = merged.pronunciation ?? r.pronunciation;
   }
+  if (senseSources.some((id) => id !== first.sourceId)) merged.senseSources = senseSources;
   return merged;
 }
 
@@ -61,6 +72,8 @@ export interface AssembleContext {
   extraExamples: readonly ExampleRecord[];
   /** Forms from records that are forms of this entry (FreeDict plural entries). */
   extraForms: readonly FormRecord[];
+  /** Inflection tables of the entry (UniMorph), by source, in manifest order: the total and the first forms. */
+  inflections: readonly { sourceId: string; total: number; forms: { form: string; features: string }[] }[];
   /** Pronunciations in the order shown (snapshot/compiler/pronunciations.ts), the chosen one first. */
   pronunciations: readonly { ipa: string; sourceId: string }[];
   /** Finds the entry a form names in this language (exact, then case-insensitive, then unique folded). */
@@ -71,11 +84,15 @@ export interface AssembleContext {
 
 export function assembleEntry(record: LexRecord, ctx: AssembleContext): Entry {
   const senses = [...record.senses];
+  const senseSources = [...(record.senseSources ?? record.senses.map(() => record.sourceId))];
   const related: Entry['related'] = [];
   for (const ref of record.crossReferences) {
     const target = ctx.resolve(ref.target);
     // A "see X" whose X is not an entry is ordinary text (often the English verb "see"): keep it.
-    if (target === null || target.id === ctx.id) senses.push(ref.text);
+    if (target === null || target.id === ctx.id) {
+      senses.push(ref.text);
+      senseSources.push(record.sourceId);
+    }
     else if (!related.some((r) => r.id === target.id)) related.push({ form: ref.target, relation: 'see-also', id: target.id, slug: target.slug });
   }
   const link = (form: string, relation: 'derived' | 'component'): Entry['derived'][number] => {
@@ -108,13 +125,27 @@ export function assembleEntry(record: LexRecord, ctx: AssembleContext): Entry {
     partOfSpeech: record.partOfSpeech,
     languageName: ctx.languageName,
     etymologyNumber: record.etymologyNumber,
-    senses: senses.map((definition, i) => ({ number: i + 1, definition })),
+    senses: senses.map((definition, i) => {
+      // A sense merged from another source names its own source and licence (they can differ: GPL beside CC BY-SA).
+      const from = senseSources[i] ?? record.sourceId;
+      if (from === record.sourceId) return { number: i + 1, definition };
+      const s = ctx.source(from);
+      return { number: i + 1, definition, source: s.source, licence: s.licence };
+    }),
     examples: examples.map((e) => {
       const s = ctx.source(e.sourceId);
       return { text: e.text, translation: e.translation, reference: e.reference, source: s.source, licence: s.licence };
     }),
     variants,
     forms,
+    ...(ctx.inflections.length === 0
+      ? {}
+      : {
+          inflections: ctx.inflections.map((t) => {
+            const s = ctx.source(t.sourceId);
+            return { total: t.total, forms: t.forms, source: s.source, licence: s.licence };
+          }),
+        }),
     pronunciations: ctx.pronunciations.map((p) => {
       const s = ctx.source(p.sourceId);
       return { ipa: p.ipa, source: s.source, licence: s.licence };
@@ -131,7 +162,7 @@ export function assembleEntry(record: LexRecord, ctx: AssembleContext): Entry {
 /** The search-result summary of an entry (WordSummary without matchType and score). */
 export function summaryOf(
   entry: Entry,
-): Omit<Entry, 'languageName' | 'etymologyNumber' | 'senses' | 'examples' | 'variants' | 'forms' | 'pronunciations' | 'derived' | 'related' | 'stems' | 'dialect' | 'source' | 'licence'> {
+): Omit<Entry, 'languageName' | 'etymologyNumber' | 'senses' | 'examples' | 'variants' | 'forms' | 'inflections' | 'pronunciations' | 'derived' | 'related' | 'stems' | 'dialect' | 'source' | 'licence'> {
   return {
     id: entry.id,
     language: entry.language,

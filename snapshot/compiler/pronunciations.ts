@@ -35,6 +35,7 @@ export const PRONUNCIATION_REJECTIONS = {
   letters: "its word's letters are not the entry's (ọṣẹ is not oṣe, baƙī not bā̀kī)",
   tones: "its tones disagree with the entry's tone marks",
   unmarked: 'the entry carries no tone marks, and the transcriptions of its word disagree on the tones',
+  notServed: 'its language is not served yet (fewer entries with an English gloss than a language needs to be active)',
 } as const;
 
 /**
@@ -87,7 +88,7 @@ export function attachPronunciations(db: Database.Database, sources: readonly So
         else if (duplicate.has(row.seq)) report.merged(row.source_id, 'same word and transcription as an earlier row');
         else if (fallback.has(row.source_id) && byKey.get(row.key)?.some((r) => !fallback.has(r.source_id))) {
           report.rejected(row.source_id, 'fallback only: another source has this word');
-        } else report.rejected(row.source_id, refusedFor.get(row.seq) ?? 'no served entry with this word');
+        } else report.rejected(row.source_id, refusedFor.get(row.seq) ?? (entries.length === 0 ? PRONUNCIATION_REJECTIONS.notServed : 'no served entry with this word'));
       }
     }
   })();

@@ -35,6 +35,11 @@ export interface LexRecord {
   pronunciation: string | null;
   /** Definitions in source order (glosses are derived from them). */
   senses: string[];
+  /**
+   * The source of each sense, where records of several sources were merged (mergeRecords): a sense from a source
+   * other than the entry's names its own source and licence. Absent on a record as an importer stages it.
+   */
+  senseSources?: string[];
   examples: ExampleRecord[];
   variants: VariantRecord[];
   derived: string[];
@@ -82,13 +87,19 @@ export interface SentenceRecord {
   lemmas: { lemma: string; partOfSpeech: PartOfSpeech | null; gloss?: string }[];
 }
 
-/** An inflected form that leads to its entry (Zulu StarDict synonyms): never a headword. */
+/** An inflected form that leads to its entry (Zulu StarDict synonyms, UniMorph tables): never a headword. */
 export interface InflectionRecord {
   sourceId: string;
   language: string;
   form: string;
   /** The entry's headword as the source names it. */
   headword: string;
+  /** Where no entry has `headword` (of the row's part of speech): the headword to try next (see ReverseRecord.otherForm). */
+  otherHeadword?: string;
+  /** The form's features where the source labels them (UniMorph: `V;1;SG;PRS`): the entry lists such forms. */
+  features?: string;
+  /** The lemma's part of speech where the source gives it: only entries of it take the form. */
+  partOfSpeech?: PartOfSpeech;
 }
 
 /** One pronunciation row: a spelling and its IPA. */
@@ -109,13 +120,23 @@ export interface AlignedSentenceRecord {
   reference: string | null;
 }
 
-/** A record of a reversed dictionary (English headword → word of the language): used where it adds something. */
+/**
+ * English senses of a word that count only where they add something to the entries of that word (reverse.ts): a
+ * pair of a reversed dictionary (English headword → word of the language), or a headword of a translation list
+ * without parts of speech (FreeDict afr-eng), whose senses join the entry of the same word.
+ */
 export interface ReverseRecord {
   sourceId: string;
   language: string;
   form: string;
-  gloss: string;
-  partOfSpeech: PartOfSpeech;
+  /**
+   * Where the word has no entry under `form`: the form to look it up by next, and to make a new entry under
+   * (an Amharic verb's infinitive, by which Wiktionary lists most verbs; UniMorph's lemma is the perfective).
+   */
+  otherForm?: string;
+  senses: string[];
+  /** null: the source gives none (the senses join the word's entry whatever its part of speech, when it has one). */
+  partOfSpeech: PartOfSpeech | null;
 }
 
 /** A record read and refused, with the reason the report gives. */

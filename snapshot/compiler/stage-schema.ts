@@ -8,14 +8,18 @@ export const STAGE_TABLES = `
 CREATE TABLE stage.lex (seq INTEGER PRIMARY KEY, key TEXT NOT NULL, source_id TEXT NOT NULL, language TEXT NOT NULL, exact_form TEXT NOT NULL, pos TEXT NOT NULL, etym INTEGER, glossed INTEGER NOT NULL, counted INTEGER NOT NULL, tone_marked INTEGER NOT NULL, data TEXT NOT NULL);
 CREATE TABLE stage.alt (seq INTEGER PRIMARY KEY, data TEXT NOT NULL);
 CREATE TABLE stage.variant (target_key TEXT NOT NULL, form TEXT NOT NULL, kind TEXT NOT NULL, note TEXT);
--- inflected forms (StarDict synonyms) by the headword of the article they lead to
-CREATE TABLE stage.inflection (seq INTEGER PRIMARY KEY, source_id TEXT NOT NULL, language TEXT NOT NULL, form TEXT NOT NULL, headword TEXT NOT NULL);
+-- inflected forms (StarDict synonyms, UniMorph tables) by the headword of the entry they lead to (or the other
+-- headword to try); features and
+-- pos where the source gives them (a form with features is listed in its entry's inflection table)
+CREATE TABLE stage.inflection (seq INTEGER PRIMARY KEY, source_id TEXT NOT NULL, language TEXT NOT NULL, form TEXT NOT NULL, headword TEXT NOT NULL, other_headword TEXT, features TEXT, pos TEXT);
 -- pronunciation rows by folded word (with the word as the source writes it); entry_pron: the ones each entry shows, in the order chosen (rank 0 first)
 CREATE TABLE stage.pron (seq INTEGER PRIMARY KEY, source_id TEXT NOT NULL, language TEXT NOT NULL, key TEXT NOT NULL, word TEXT NOT NULL, ipa TEXT NOT NULL);
 CREATE TABLE stage.entry_pron (entry_key TEXT NOT NULL, rank INTEGER NOT NULL, ipa TEXT NOT NULL, source_id TEXT NOT NULL);
 CREATE TABLE stage.reverse (seq INTEGER PRIMARY KEY, data TEXT NOT NULL);
 -- folded inflected forms and the entry (key) each leads to
 CREATE TABLE stage.entry_inflection (key TEXT NOT NULL, entry_key TEXT NOT NULL);
+-- the labelled forms each entry lists, by source, in the table's order (seq)
+CREATE TABLE stage.entry_table_form (entry_key TEXT NOT NULL, seq INTEGER NOT NULL, source_id TEXT NOT NULL, form TEXT NOT NULL, features TEXT NOT NULL);
 -- other forms' keys (listed forms and inflections) with the entry's global_rank, gathered for the other_forms blocks
 CREATE TEMP TABLE other_form_rows (key TEXT NOT NULL, global_rank INTEGER NOT NULL);
 -- forms rows collected unsorted (in the connection's temp database: worker threads read the stage
@@ -42,6 +46,7 @@ CREATE INDEX stage.entry_folded ON entry (language, folded);
 CREATE INDEX stage.variant_target ON variant (target_key);
 CREATE INDEX stage.entry_global_rank ON entry (global_rank, key, id, slug);
 CREATE INDEX stage.entry_pron_key ON entry_pron (entry_key, rank);
+CREATE INDEX stage.entry_table_form_key ON entry_table_form (entry_key, source_id, seq);
 `;
 
 /** forms filled from the staged rows in key order, so its B-tree is written sequentially. */

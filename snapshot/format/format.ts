@@ -1,7 +1,7 @@
 // The snapshot's on-disk format, shared by the build (writer) and the reader: version and fixed keys.
 
 /** Bump when the tables or the serialized bodies change; readers refuse other versions. */
-export const SNAPSHOT_FORMAT_VERSION = 9;
+export const SNAPSHOT_FORMAT_VERSION = 10;
 
 /** Upper bound of ranked rows per search: every query does bounded work (total is capped here). */
 export const MAX_RANKED_ROWS = 1000;

@@ -126,7 +126,7 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   test('GET /api/v1/openapi.json - the language parameters name the snapshot\'s active languages, none written in code', () => {
-    const active = 'Active: ig (igbo), yo (yoruba), af (afrikaans), mg (malagasy), xh (xhosa), zu (zulu), sw (swahili), ha (hausa), ss (swati), ki (kikuyu), om (oromo).';
+    const active = 'Active: ig (igbo), yo (yoruba), af (afrikaans), mg (malagasy), xh (xhosa), zu (zulu), sw (swahili), ha (hausa), ss (swati), ki (kikuyu), om (oromo), am (amharic).';
     for (const path of ['/api/v1/words', '/api/v1/word-of-the-day']) {
       const language = doc.paths[path].get.parameters.find((p) => p.name === 'language') as { description?: string } | undefined;
       assert.ok(language?.description?.endsWith(active), `${path}: ${language?.description}`);

@@ -76,7 +76,7 @@ function postForm(fields: Record<string, string>, headers: Record<string, string
 
 describe('website routes', () => {
   it('website routes - every page answers 200 HTML with security headers and a cache policy', async () => {
-    for (const path of ['/', '/search?q=omo', '/developers', '/docs', '/about', '/languages/hausa', '/languages/amharic']) {
+    for (const path of ['/', '/search?q=omo', '/developers', '/docs', '/about', '/languages/hausa', '/languages/tigrinya']) {
       const res = await get(path);
       assert.equal(res.status, 200, `${path}: ${res.body.slice(0, 500)}`);
       assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8', path);
@@ -125,8 +125,8 @@ describe('website routes', () => {
     const byCode = await get('/languages/zu');
     assert.deepEqual([byCode.status, byCode.headers.get('location')], [301, '/languages/zulu']);
     assert.equal((await get('/languages/klingon')).status, 404);
-    const amharic = await get('/languages/amharic');
-    assert.match(amharic.body, /corpus being prepared/);
+    const tigrinya = await get('/languages/tigrinya');
+    assert.match(tigrinya.body, /corpus being prepared/);
   });
 
   it('website routes - a language without search text is browsed alphabetically', async () => {
@@ -189,7 +189,9 @@ describe('website routes', () => {
     }
     const scripts = [...res.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
     assert.deepEqual(scripts.map((s) => s.replace(/\?v=.*/, '')), ['/assets/site.js', '/assets/docs.js']);
-    assert.ok(Buffer.byteLength(res.body) < 64 * 1024, `${Buffer.byteLength(res.body)} bytes`);
+    // The page lists every field of every schema, and its samples are the day's word (a few KB from day to day):
+    // about 66 KB once the entry has its inflection tables and each merged sense its source and licence.
+    assert.ok(Buffer.byteLength(res.body) < 72 * 1024, `${Buffer.byteLength(res.body)} bytes`);
   });
 
   it('website routes - static assets are fingerprinted, immutable and gzipped', async () => {

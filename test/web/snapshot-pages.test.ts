@@ -60,7 +60,7 @@ describe('pages from snapshot data', () => {
     const date = '2026-01-15';
     const words = wordsOfTheDay(snapshot, date);
     assert.deepEqual(words.map((w) => w.language.code).sort(), snapshot.languages().filter((l) => l.status === 'active').map((l) => l.code).sort());
-    assert.equal(words.length, 11);
+    assert.equal(words.length, 12);
     const page = homePage({ assets: ASSETS, languages: snapshot.languages(), date, wordsOfTheDay: words }).value;
     for (const { entry } of words) {
       assert.ok(entry, 'each active language has a word for the day');

@@ -146,13 +146,6 @@ class WordsPage(_WordsPageRequired, total=False):
     diagnostics: Dict[str, Any]
 
 
-class EntrySense(TypedDict):
-    #: 1-based, in the source's order
-    number: int
-    #: the meaning in English, with the source's labels in brackets
-    definition: str
-
-
 class Source(TypedDict):
     #: source id in the corpus manifest, e.g. igbo-api
     id: str
@@ -173,6 +166,19 @@ class Licence(TypedDict):
     name: str
     #: where the licence text is published
     url: str
+
+
+class _EntrySenseRequired(TypedDict):
+    #: 1-based, in the source's order
+    number: int
+    #: the meaning in English, with the source's labels in brackets
+    definition: str
+
+
+class EntrySense(_EntrySenseRequired, total=False):
+    source: Source
+    #: the licence the record arrived under: keep it, and the source's attribution, with what you show
+    licence: Licence
 
 
 class EntryExample(TypedDict):
@@ -209,6 +215,22 @@ class EntryForm(TypedDict):
     kind: EntryFormKind
 
 
+class EntryInflectionForm(TypedDict):
+    form: str
+    #: UniMorph features, e.g. V;1;SG;PRS
+    features: str
+
+
+class EntryInflection(TypedDict):
+    #: forms in the table, each found by search (matchType form)
+    total: int
+    #: its first 12
+    forms: List[EntryInflectionForm]
+    source: Source
+    #: the licence the record arrived under: keep it, and the source's attribution, with what you show
+    licence: Licence
+
+
 class EntryPronunciation(TypedDict):
     #: IPA, without slashes
     ipa: str
@@ -238,7 +260,7 @@ class EntryDialect(TypedDict):
     note: str
 
 
-class Entry(TypedDict):
+class _EntryRequired(TypedDict):
     #: the entry's identifier, stable across snapshots built from the same source record
     id: int
     #: language code, e.g. ig or yo
@@ -265,7 +287,7 @@ class Entry(TypedDict):
     languageName: str
     #: homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source's order; null when the word has no homograph
     etymologyNumber: Optional[int]
-    #: the meanings, numbered
+    #: the meanings, numbered; one from another source carries its source and licence
     senses: List[EntrySense]
     #: sentences that use the word, each with its own source and licence
     examples: List[EntryExample]
@@ -287,6 +309,11 @@ class Entry(TypedDict):
     source: Source
     #: the licence of this entry (entries differ: CC BY-SA, Apache-2.0, GPL and others); examples and pronunciations carry their own
     licence: Licence
+
+
+class Entry(_EntryRequired, total=False):
+    #: inflection tables (UniMorph), one per source; absent when none
+    inflections: List[EntryInflection]
 
 
 class WordOfTheDay(TypedDict):
@@ -313,14 +340,16 @@ __all__ = [
     "MatchType",
     "WordSummary",
     "WordsPage",
-    "EntrySense",
     "Source",
     "Licence",
+    "EntrySense",
     "EntryExample",
     "EntryVariantKind",
     "EntryVariant",
     "EntryFormKind",
     "EntryForm",
+    "EntryInflectionForm",
+    "EntryInflection",
     "EntryPronunciation",
     "RelatedFormRelation",
     "RelatedForm",

@@ -1,12 +1,14 @@
-// Importer for FreeDict TEI dictionaries (swh-eng: headwords of the language with English definitions).
+// Importer for FreeDict TEI dictionaries: headwords of the language with English definitions (swh-eng), or with
+// English translations and no part of speech (afr-eng, `mergeByHeadword`).
 import { SaxesParser } from 'saxes';
+import { z } from 'zod';
 
 import { normalise } from '../../format/text.ts';
 import { languageRules } from '../../languages/index.ts';
 import { FormatError } from '../read/errors.ts';
 import { readTextLines } from '../read/files.ts';
-import type { AltRecord, LexRecord, Outcome, SourceContext } from '../records.ts';
-import { NO_OPTIONS, defineImporter } from './importer.ts';
+import type { AltRecord, LexRecord, Outcome, ReverseOutcome, SourceContext } from '../records.ts';
+import { defineImporter } from './importer.ts';
 import { FREEDICT_POS } from './parts-of-speech.ts';
 
 /** A TEI element as far as the importer needs it: name, attributes, text and children. */
@@ -25,6 +27,8 @@ export interface TeiEntry {
   /** Cross-references by type (plural-form, cf, syn…): the forms they point at. */
   xrs: { type: string; forms: string[] }[];
   defs: string[];
+  /** Each `<sense>`'s translations (`<cit type="trans"><quote>`), where the edition gives translations, not definitions. */
+  translations: string[][];
   /** `<note type="def">` of plural entries: its text and the forms it links. */
   noteDefs: { text: string; refs: string[] }[];
 }
@@ -48,6 +52,10 @@ function toEntry(e: Element): TeiEntry {
     subc: all('subc').map(textOf).map(clean).filter(Boolean),
     xrs: all('xr').map((x) => ({ type: x.attributes.type ?? '', forms: [...descendants(x, 'ref')].map(textOf).map(clean).filter(Boolean) })),
     defs: all('def').map(textOf).map(clean).filter(Boolean),
+    translations: all('sense')
+      .map((sense) => [...descendants(sense, 'cit')].filter((c) => c.attributes.type === 'trans').flatMap((c) => [...descendants(c, 'quote')].map(textOf).map(clean)))
+      .map((quotes) => quotes.filter(Boolean))
+      .filter((quotes) => quotes.length > 0),
     noteDefs: all('note')
       .filter((n) => n.attributes.type === 'def')
       .map((n) => ({ text: clean(textOf(n)), refs: [...descendants(n, 'ref')].map(textOf).map(clean) })),
@@ -141,9 +149,59 @@ export function importFreedictEntry(entry: TeiEntry, source: SourceContext): Out
   return { kind: 'lexicon', record, notes };
 }
 
+/** FreeDict's hyphen is U+2010 (`A‐bom`, `Anglo‐Saxon`): the ASCII one, as the other sources and queries write it. */
+export function freedictText(text: string): string {
+  return text.replace(/\u2010/g, '-');
+}
+
+/** Why a word of the language is no headword: a phrase's placeholder (`...`, `... gelede`), or no letter at all. */
+export function refusedHeadword(form: string): string | null {
+  if (form.includes('...')) return "a phrase's placeholder (...), not a word";
+  if (!/\p{L}/u.test(form)) return 'headword without a letter';
+  return null;
+}
+
+/**
+ * afr-eng cut its multiword phrases down to one of their words, keeping the phrase's English: such an entry repeats
+ * a headword of the list (gaan "go", then gaan "halt, come to a halt, stop"; tot "until", then tot "bye"; aan, then
+ * aan "on the other hand"), so a headword's later entries are refused rather than served as senses of the word.
+ */
+export const REPEATED_HEADWORD =
+  "a later entry of a headword the list already gave: the English of a phrase cut down to this word (gaan 'halt, stop', tot 'bye')";
+
+/**
+ * One entry of a translation list without parts of speech (afr-eng) → its senses (each `<sense>`'s translations,
+ * joined as one gloss), to join the entry of the same word (snapshot/compiler/reverse.ts), or a rejection; `seen`
+ * holds the headwords of the entries before it (REPEATED_HEADWORD).
+ */
+export function importFreedictTranslations(entry: TeiEntry, source: SourceContext, seen: Set<string> = new Set()): ReverseOutcome {
+  // A stray comma after the word (`bak,`) is not part of it.
+  const form = freedictText(entry.orths[0] ?? '').replace(/,+$/, '');
+  if (form === '') return { kind: 'rejected', reason: 'entry without <orth>' };
+  const refused = refusedHeadword(form);
+  if (refused) return { kind: 'rejected', reason: refused };
+  if (seen.has(form)) return { kind: 'rejected', reason: REPEATED_HEADWORD };
+  seen.add(form);
+  const senses = [...new Set(entry.translations.map((quotes) => [...new Set(quotes.map(freedictText))].join(', ')))];
+  if (senses.length === 0) return { kind: 'rejected', reason: 'no English translation' };
+  return { kind: 'reverse', record: { sourceId: source.id, language: source.language, form, senses, partOfSpeech: null } };
+}
+
+export const FREEDICT_OPTIONS = z.object({
+  /**
+   * A translation list without parts of speech (afr-eng): each headword's senses join the entry of the same word
+   * in the sources listed before it, or make a new entry (part of speech `other`) where there is none.
+   */
+  mergeByHeadword: z.boolean().default(false),
+});
+
 export const freedictTei = defineImporter({
-  options: NO_OPTIONS,
+  options: FREEDICT_OPTIONS,
   read(source, into) {
-    for (const entry of parseTeiEntries(readTextLines(into.file).join('\n'), into.file)) into.lexicon(importFreedictEntry(entry, source));
+    const seen = new Set<string>();
+    for (const entry of parseTeiEntries(readTextLines(into.file).join('\n'), into.file)) {
+      if (source.mergeByHeadword) into.reverse(importFreedictTranslations(entry, source, seen));
+      else into.lexicon(importFreedictEntry(entry, source));
+    }
   },
 });

@@ -13,6 +13,8 @@ import { ntrexLines } from './ntrex-lines.ts';
 import { stardictSyn } from './stardict-syn.ts';
 import { stardictTar } from './stardict-tar.ts';
 import { unilexTsv } from './unilex-tsv.ts';
+import { unimorphGloss } from './unimorph-gloss.ts';
+import { unimorphTsv } from './unimorph-tsv.ts';
 import { wikipronTsv } from './wikipron-tsv.ts';
 import { wiktionaryTsv } from './wiktionary-tsv.ts';
 
@@ -41,6 +43,10 @@ export const IMPORTERS = {
   'mfa-dict': mfaDict,
   /** `word<TAB>/IPA/` (ipa-dict). */
   'ipa-dict-tsv': ipaDictTsv,
+  /** `lemma<TAB>form<TAB>features` (UniMorph inflection tables): inflected forms of entries. */
+  'unimorph-tsv': unimorphTsv,
+  /** `lemma<TAB>glosses` (UniMorph's English glosses of a table's lemmas): entries. */
+  'unimorph-gloss': unimorphGloss,
   /** One sentence per line, line-aligned with an English file (NTREX-128): examples. */
   'ntrex-lines': ntrexLines,
 } satisfies Record<string, Importer>;

@@ -45,7 +45,7 @@ export function stagingStatements(db: Database.Database) {
       'INSERT INTO stage.lex (key, source_id, language, exact_form, pos, etym, glossed, counted, tone_marked, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     alt: db.prepare('INSERT INTO stage.alt (data) VALUES (?)'),
-    inflection: db.prepare('INSERT INTO stage.inflection (source_id, language, form, headword) VALUES (?, ?, ?, ?)'),
+    inflection: db.prepare('INSERT INTO stage.inflection (source_id, language, form, headword, other_headword, features, pos) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     pron: db.prepare('INSERT INTO stage.pron (source_id, language, key, word, ipa) VALUES (?, ?, ?, ?, ?)'),
     reverse: db.prepare('INSERT INTO stage.reverse (data) VALUES (?)'),
   };
@@ -119,7 +119,7 @@ export function sourceStaging({ sourceId, corporaDir, file, statements, imported
     inflection(outcome) {
       if (!accepted(outcome)) return;
       const r = outcome.record;
-      statements.inflection.run(sourceId, r.language, r.form, r.headword);
+      statements.inflection.run(sourceId, r.language, r.form, r.headword, r.otherHeadword ?? null, r.features ?? null, r.partOfSpeech ?? null);
     },
     reverse(outcome) {
       if (accepted(outcome)) statements.reverse.run(JSON.stringify(outcome.record));

@@ -7,7 +7,7 @@ import { EntrySchema } from '../../../services/shared/schemas.ts';
 import { fold, glossStartKeys, senseKeyParts } from '../../format/text.ts';
 import { hasToneMarks } from '../written-forms.ts';
 import { languageRules } from '../../languages/index.ts';
-import { assembleEntry, mergeRecords, summaryOf } from '../assemble.ts';
+import { MAX_LISTED_INFLECTIONS, assembleEntry, mergeRecords, summaryOf } from '../assemble.ts';
 import type { AssembleContext, LinkTarget } from '../assemble.ts';
 import { fitForClassroom } from '../classroom.ts';
 import { isCommonRank } from '../frequency.ts';
@@ -88,6 +88,7 @@ function contributorsOf(entry: Entry, records: readonly LexRecord[]): string[] {
   const ids = new Set<string>();
   for (const r of records) ids.add(r.sourceId);
   for (const e of entry.examples) ids.add(e.source.id);
+  for (const t of entry.inflections ?? []) ids.add(t.source.id);
   ids.delete(entry.source.id);
   return [...ids];
 }
@@ -125,6 +126,12 @@ function entryAssembler(stage: Database.Database, data: EntryContextData): (row:
   const pronunciationsOf = stage.prepare<[string], { ipa: string; sourceId: string }>(
     'SELECT ipa, source_id AS sourceId FROM entry_pron WHERE entry_key = ? ORDER BY rank',
   );
+  const tablesOf = stage.prepare<[string], { sourceId: string; total: number }>(
+    'SELECT source_id AS sourceId, count(*) AS total FROM entry_table_form WHERE entry_key = ? GROUP BY source_id ORDER BY min(seq)',
+  );
+  const tableFormsOf = stage.prepare<[string, string], { form: string; features: string }>(
+    `SELECT form, features FROM entry_table_form WHERE entry_key = ? AND source_id = ? ORDER BY seq LIMIT ${MAX_LISTED_INFLECTIONS}`,
+  );
   const resolverFor = linkResolver(stage);
   const languageNames = new Map(data.languageNames);
   const sources = new Map(data.sources);
@@ -156,6 +163,7 @@ function entryAssembler(stage: Database.Database, data: EntryContextData): (row:
       isCommon: isCommonRank(rank),
       extraVariants,
       extraForms,
+      inflections: tablesOf.all(row.key).map((t) => ({ ...t, forms: tableFormsOf.all(row.key, t.sourceId) })),
       pronunciations: pronunciationsOf.all(row.key),
       extraExamples: treebank.get(row.key) ?? [],
       resolve: resolverFor(record.language),

@@ -35,10 +35,9 @@ describe('importFreedictEntry', () => {
     assert.deepEqual(out.record.fallback?.senses, ['child']);
   });
   it('importReversedFreedictEntry - the English headword is the gloss of the Swahili word', () => {
-    assert.deepEqual(importReversedFreedictEntry(reversed, { ...sw, id: 'freedict-eng-swh' }), {
-      kind: 'reverse',
-      record: { sourceId: 'freedict-eng-swh', language: 'sw', form: 'kikumi', gloss: '10c piece', partOfSpeech: 'noun' },
-    });
+    assert.deepEqual(importReversedFreedictEntry(reversed, { ...sw, id: 'freedict-eng-swh' }), [
+      { kind: 'reverse', record: { sourceId: 'freedict-eng-swh', language: 'sw', form: 'kikumi', senses: ['10c piece'], partOfSpeech: 'noun' } },
+    ]);
   });
   it('parseTeiEntries - a file that is not XML fails naming the file', () => {
     assert.throws(() => parseTeiEntries('<entry><orth>x</entry>', 'swh.tei'), (e: unknown) => e instanceof FormatError && /swh\.tei/.test(e.message));

@@ -55,7 +55,8 @@ describe('importer registry', () => {
   it('importer registry - the manifest takes exactly the registered names as importer', () => {
     assert.deepEqual(IMPORTER_NAMES, Object.keys(IMPORTERS));
     for (const name of IMPORTER_NAMES) {
-      const extra = name === 'ntrex-lines' ? { translationFile: 'dir/english.txt' } : {};
+      // The formats that read a second file need its name.
+      const extra = name === 'ntrex-lines' ? { translationFile: 'dir/english.txt' } : name === 'unimorph-gloss' ? { tableFile: 'unimorph/amh' } : {};
       assert.equal(issues(source(name, extra)), '', name);
     }
     const refused = issues(source('csv-of-my-own'));

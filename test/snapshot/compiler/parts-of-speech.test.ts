@@ -98,7 +98,7 @@ describe('parts of speech: freedict-tei (Swahili)', () => {
   });
   it('parts of speech - the reversed edition names the verb by the same infinitive', () => {
     const [eat] = parseTeiEntries('<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><body><entry><form><orth>eat</orth></form><gramGrp><pos>v</pos></gramGrp><sense><def>la</def></sense></entry></body></text></TEI>');
-    const out = importReversedFreedictEntry(eat, { ...sw, id: 'freedict-eng-swh' });
+    const [out] = importReversedFreedictEntry(eat, { ...sw, id: 'freedict-eng-swh' });
     assert.deepEqual(out.kind === 'reverse' ? [out.record.form, out.record.partOfSpeech] : out, ['kula', 'verb']);
   });
 });

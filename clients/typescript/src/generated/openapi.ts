@@ -247,12 +247,31 @@ export interface components {
             languageName: string;
             /** @description homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source's order; null when the word has no homograph */
             etymologyNumber: number | null;
-            /** @description the meanings, numbered */
+            /** @description the meanings, numbered; one from another source carries its source and licence */
             senses: {
                 /** @description 1-based, in the source's order */
                 number: number;
                 /** @description the meaning in English, with the source's labels in brackets */
                 definition: string;
+                source?: {
+                    /** @description source id in the corpus manifest, e.g. igbo-api */
+                    id: string;
+                    /** @description the source by name */
+                    name: string;
+                    /** @description upstream URL */
+                    url: string;
+                    /** @description attribution text to show with the entry */
+                    attribution: string;
+                };
+                /** @description the licence the record arrived under: keep it, and the source's attribution, with what you show */
+                licence?: {
+                    /** @description SPDX licence identifier, e.g. CC-BY-SA-4.0 */
+                    spdx: string;
+                    /** @description the licence by its full name */
+                    name: string;
+                    /** @description where the licence text is published */
+                    url: string;
+                };
             }[];
             /** @description sentences that use the word, each with its own source and licence */
             examples: {
@@ -303,6 +322,36 @@ export interface components {
                  * @enum {string}
                  */
                 kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form" | "stem" | "class-form";
+            }[];
+            /** @description inflection tables (UniMorph), one per source; absent when none */
+            inflections?: {
+                /** @description forms in the table, each found by search (matchType form) */
+                total: number;
+                /** @description its first 12 */
+                forms: {
+                    form: string;
+                    /** @description UniMorph features, e.g. V;1;SG;PRS */
+                    features: string;
+                }[];
+                source: {
+                    /** @description source id in the corpus manifest, e.g. igbo-api */
+                    id: string;
+                    /** @description the source by name */
+                    name: string;
+                    /** @description upstream URL */
+                    url: string;
+                    /** @description attribution text to show with the entry */
+                    attribution: string;
+                };
+                /** @description the licence the record arrived under: keep it, and the source's attribution, with what you show */
+                licence: {
+                    /** @description SPDX licence identifier, e.g. CC-BY-SA-4.0 */
+                    spdx: string;
+                    /** @description the licence by its full name */
+                    name: string;
+                    /** @description where the licence text is published */
+                    url: string;
+                };
             }[];
             /** @description every pronunciation found for the entry, the chosen one first */
             pronunciations: {
@@ -422,12 +471,31 @@ export interface components {
                 languageName: string;
                 /** @description homograph number: entries spelled alike with different origins are numbered 1, 2, … in the source's order; null when the word has no homograph */
                 etymologyNumber: number | null;
-                /** @description the meanings, numbered */
+                /** @description the meanings, numbered; one from another source carries its source and licence */
                 senses: {
                     /** @description 1-based, in the source's order */
                     number: number;
                     /** @description the meaning in English, with the source's labels in brackets */
                     definition: string;
+                    source?: {
+                        /** @description source id in the corpus manifest, e.g. igbo-api */
+                        id: string;
+                        /** @description the source by name */
+                        name: string;
+                        /** @description upstream URL */
+                        url: string;
+                        /** @description attribution text to show with the entry */
+                        attribution: string;
+                    };
+                    /** @description the licence the record arrived under: keep it, and the source's attribution, with what you show */
+                    licence?: {
+                        /** @description SPDX licence identifier, e.g. CC-BY-SA-4.0 */
+                        spdx: string;
+                        /** @description the licence by its full name */
+                        name: string;
+                        /** @description where the licence text is published */
+                        url: string;
+                    };
                 }[];
                 /** @description sentences that use the word, each with its own source and licence */
                 examples: {
@@ -478,6 +546,36 @@ export interface components {
                      * @enum {string}
                      */
                     kind: "tone-marked" | "spelling" | "romanisation" | "other-script" | "plural" | "form" | "stem" | "class-form";
+                }[];
+                /** @description inflection tables (UniMorph), one per source; absent when none */
+                inflections?: {
+                    /** @description forms in the table, each found by search (matchType form) */
+                    total: number;
+                    /** @description its first 12 */
+                    forms: {
+                        form: string;
+                        /** @description UniMorph features, e.g. V;1;SG;PRS */
+                        features: string;
+                    }[];
+                    source: {
+                        /** @description source id in the corpus manifest, e.g. igbo-api */
+                        id: string;
+                        /** @description the source by name */
+                        name: string;
+                        /** @description upstream URL */
+                        url: string;
+                        /** @description attribution text to show with the entry */
+                        attribution: string;
+                    };
+                    /** @description the licence the record arrived under: keep it, and the source's attribution, with what you show */
+                    licence: {
+                        /** @description SPDX licence identifier, e.g. CC-BY-SA-4.0 */
+                        spdx: string;
+                        /** @description the licence by its full name */
+                        name: string;
+                        /** @description where the licence text is published */
+                        url: string;
+                    };
                 }[];
                 /** @description every pronunciation found for the entry, the chosen one first */
                 pronunciations: {
@@ -728,7 +826,7 @@ export interface operations {
             query?: {
                 /** @description Search text, matched against headwords (with or without tone marks), variants and English glosses. Treated as plain text, never as query syntax. Without q the language is browsed alphabetically. */
                 q?: string;
-                /** @description An active language code or URL slug (GET /api/v1/languages lists every language). Active: ig (igbo), yo (yoruba), af (afrikaans), mg (malagasy), xh (xhosa), zu (zulu), sw (swahili), ha (hausa), ss (swati), ki (kikuyu), om (oromo). */
+                /** @description An active language code or URL slug (GET /api/v1/languages lists every language). Active: ig (igbo), yo (yoruba), af (afrikaans), mg (malagasy), xh (xhosa), zu (zulu), sw (swahili), ha (hausa), ss (swati), ki (kikuyu), om (oromo), am (amharic). */
                 language?: string;
                 /** @description Only entries with this part of speech. */
                 partOfSpeech?: "noun" | "proper-noun" | "verb" | "adjective" | "adverb" | "pronoun" | "numeral" | "determiner" | "preposition" | "conjunction" | "interjection" | "particle" | "affix" | "phrase" | "proverb" | "letter" | "abbreviation" | "other";
@@ -800,7 +898,7 @@ export interface operations {
     getWordOfTheDay: {
         parameters: {
             query?: {
-                /** @description An active language code or slug. Without it: one stable word for the day across the active languages. Active: ig (igbo), yo (yoruba), af (afrikaans), mg (malagasy), xh (xhosa), zu (zulu), sw (swahili), ha (hausa), ss (swati), ki (kikuyu), om (oromo). */
+                /** @description An active language code or slug. Without it: one stable word for the day across the active languages. Active: ig (igbo), yo (yoruba), af (afrikaans), mg (malagasy), xh (xhosa), zu (zulu), sw (swahili), ha (hausa), ss (swati), ki (kikuyu), om (oromo), am (amharic). */
                 language?: string;
                 /** @description UTC day, YYYY-MM-DD; default today (UTC). The schedule is a deterministic cycle, so any day has a word. */
                 date?: string;
