@@ -10,6 +10,11 @@ import { changesSchema, type Change, type ChangeCapture } from './changes.ts';
 
 /** How long an append waits for the stream's acknowledgement; the caller is then answered `unavailable`. */
 export const APPEND_TIMEOUT_MS = 2000;
+/**
+ * How long a JetStream API request (stream info, a consumer's creation) waits: while a stream elects a leader it
+ * answers nothing, and a short wait lets the next try come sooner.
+ */
+export const JETSTREAM_API_TIMEOUT_MS = 2000;
 /** Messages read per fetch while catching up. */
 const CATCH_UP_BATCH = 512;
 const FETCH_EXPIRES_MS = 1000;
@@ -43,7 +48,7 @@ export class Replica {
   #closed = false;
 
   constructor(nc: NatsConnection, jsm: JetStreamManager, capture: ChangeCapture, stream: StreamSpec, log: Log) {
-    this.#js = nc.jetstream();
+    this.#js = nc.jetstream({ timeout: JETSTREAM_API_TIMEOUT_MS });
     this.#jsm = jsm;
     this.capture = capture;
     this.stream = stream;

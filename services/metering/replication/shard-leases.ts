@@ -6,6 +6,7 @@
 import type { KV, NatsConnection } from 'nats';
 
 import type { Log } from '../log.ts';
+import { JETSTREAM_API_TIMEOUT_MS } from './replica.ts';
 
 /** The bucket of shard leases. */
 export const LEASE_BUCKET = 'dict-metering-leases';
@@ -28,7 +29,7 @@ export interface ShardLeases {
 const keyOf = (shard: number) => `shard-${String(shard).padStart(2, '0')}`;
 
 export async function openLeaseBucket(nc: NatsConnection, replicas: number, ttlMs: number): Promise<KV> {
-  return nc.jetstream().views.kv(LEASE_BUCKET, { replicas, ttl: ttlMs, history: 1 });
+  return nc.jetstream({ timeout: JETSTREAM_API_TIMEOUT_MS }).views.kv(LEASE_BUCKET, { replicas, ttl: ttlMs, history: 1 });
 }
 
 /**

@@ -6,7 +6,7 @@ import { METERING_PREFIX, SHARD_COUNT } from '../../shared/metering-protocol/sub
 import type { Db } from '../db/open.ts';
 import type { Log } from '../log.ts';
 import { ChangeCapture, REPLICATED_TABLES } from './changes.ts';
-import { Replica, type StreamSpec } from './replica.ts';
+import { JETSTREAM_API_TIMEOUT_MS, Replica, type StreamSpec } from './replica.ts';
 import { holdShardLeases, openLeaseBucket, type ShardLeaseEvents, type ShardLeases } from './shard-leases.ts';
 
 /**
@@ -56,7 +56,7 @@ export async function startReplication(
   log: Log,
 ): Promise<Replication> {
   if (shardDbs.length !== SHARD_COUNT || shardDbs.some((s) => s === db)) throw new Error('replication needs the shards in their own files');
-  const jsm = await nc.jetstreamManager();
+  const jsm = await nc.jetstreamManager({ timeout: JETSTREAM_API_TIMEOUT_MS });
   const accounts = new Replica(nc, jsm, new ChangeCapture(db, REPLICATED_TABLES.accounts, ACCOUNTS_STREAM.name), ACCOUNTS_STREAM, log);
   const replicas = new Map(
     shards.map((s) => {
@@ -65,11 +65,10 @@ export async function startReplication(
     }),
   );
   const all = [accounts, ...replicas.values()];
-  for (const replica of all) await replica.ensureStream(settings.replicas);
-  for (const replica of all) {
-    await replica.catchUp();
-    replica.follow();
-  }
+  // Each stream's creation is a round of its own replicas' election: all at once, not one after another.
+  await Promise.all(all.map((replica) => replica.ensureStream(settings.replicas)));
+  await Promise.all(all.map((replica) => replica.catchUp()));
+  for (const replica of all) replica.follow();
   let catchingUp: Promise<void> | undefined;
   return {
     accounts,
