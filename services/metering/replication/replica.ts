@@ -100,6 +100,15 @@ export class Replica {
 
   /** As catchUp, inside an exclusive turn already held (a group commit refused by the stream). */
   async catchUpNow(): Promise<void> {
+    try {
+      await this.#readToEnd();
+    } catch (error) {
+      // A stream electing its leader answers nothing: the caller fails closed and the next try catches up.
+      throw new ReplicationUnavailableError(`stream ${this.stream.name} cannot be read: ${(error as Error).message}`);
+    }
+  }
+
+  async #readToEnd(): Promise<void> {
     const state = (await this.#jsm.streams.info(this.stream.name)).state;
     if (this.capture.applied() >= state.last_seq) return;
     const consumer = await this.#js.consumers.get(this.stream.name, {
