@@ -55,6 +55,8 @@ export class ChangeCapture {
   readonly #applied: () => number;
   readonly #setApplied: (seq: number) => void;
   readonly #stream: string;
+  /** Statements of the applied changes, by their SQL (a table's changes share a few shapes). */
+  readonly #statements = new Map<string, ReturnType<Db['prepare']>>();
 
   constructor(db: Db, tables: readonly string[], stream: string) {
     this.#db = db;
@@ -138,25 +140,32 @@ export class ChangeCapture {
     return done;
   }
 
+  #run(sql: string, row: Change['row']): void {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    statement.run(row);
+  }
+
   #applyOne(change: Change): void {
     const shape = this.#shapes.get(change.t);
     if (shape === undefined) throw new Error(`stream ${this.#stream} names table ${change.t}, which is not replicated here`);
     if (change.op === 'del') {
-      this.#db.prepare(`DELETE FROM ${quote(change.t)} WHERE ${shape.key.map((k) => `${quote(k)} = @${k}`).join(' AND ')}`).run(change.row);
+      this.#run(`DELETE FROM ${quote(change.t)} WHERE ${shape.key.map((k) => `${quote(k)} = @${k}`).join(' AND ')}`, change.row);
       return;
     }
     const cols = Object.keys(change.row).filter((c) => c === 'rowid' || shape.columns.includes(c));
     const values = cols.map((c) => `@${c}`).join(', ');
     const names = cols.map(quote).join(', ');
     if (shape.key[0] === 'rowid') {
-      this.#db.prepare(`INSERT OR REPLACE INTO ${quote(change.t)} (${names}) VALUES (${values})`).run(change.row);
+      this.#run(`INSERT OR REPLACE INTO ${quote(change.t)} (${names}) VALUES (${values})`, change.row);
       return;
     }
     // An upsert, not INSERT OR REPLACE: a replaced developer row would be a delete that its keys' foreign key refuses.
     const sets = cols.filter((c) => !shape.key.includes(c)).map((c) => `${quote(c)} = excluded.${quote(c)}`);
     const onConflict = sets.length > 0 ? `DO UPDATE SET ${sets.join(', ')}` : 'DO NOTHING';
-    this.#db
-      .prepare(`INSERT INTO ${quote(change.t)} (${names}) VALUES (${values}) ON CONFLICT (${shape.key.map(quote).join(', ')}) ${onConflict}`)
-      .run(change.row);
+    this.#run(`INSERT INTO ${quote(change.t)} (${names}) VALUES (${values}) ON CONFLICT (${shape.key.map(quote).join(', ')}) ${onConflict}`, change.row);
   }
 }
