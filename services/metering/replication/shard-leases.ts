@@ -26,6 +26,9 @@ export interface ShardLeases {
   stop(): Promise<void>;
 }
 
+/** Times the time to live a holder serves on without reaching the bucket before giving the shard up. */
+const UNREACHABLE_TTLS = 10;
+
 const keyOf = (shard: number) => `shard-${String(shard).padStart(2, '0')}`;
 
 export async function openLeaseBucket(nc: NatsConnection, replicas: number, ttlMs: number): Promise<KV> {
@@ -55,10 +58,11 @@ export function holdShardLeases(kv: KV, shards: readonly number[], me: string, t
         held.revision = await kv.update(keyOf(shard), me, held.revision);
         held.renewedAt = Date.now();
       } catch (error) {
-        // Another process holds it now, or the bucket cannot be reached: serving on past half the time to
-        // live could overlap the next holder.
+        // Another process holds it now (or it lapsed): stop at once. A bucket that cannot be reached (its Raft
+        // leader was on a lost server: 4 to 9 s) is no reason to stop, since every append is fenced anyway
+        // and the shard's own stream may be healthy; only a holder cut off for long gives the shard up.
         const wrongRevision = /wrong last sequence/i.test((error as Error).message);
-        if (wrongRevision || Date.now() - held.renewedAt > ttlMs / 2) await drop(shard, (error as Error).message);
+        if (wrongRevision || Date.now() - held.renewedAt > ttlMs * UNREACHABLE_TTLS) await drop(shard, (error as Error).message);
       }
       return;
     }
