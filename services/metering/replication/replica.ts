@@ -139,6 +139,8 @@ export class Replica {
         current?.stop();
       },
     };
+    // One line per streak of failures (a stream electing its leader fails every try for seconds).
+    let failing = false;
     const run = async () => {
       while (!stopped) {
         try {
@@ -149,9 +151,13 @@ export class Replica {
           const messages = await consumer.consume({ max_messages: CATCH_UP_BATCH });
           current = messages;
           if (stopped) messages.stop();
-          for await (const m of messages) await this.exclusive(() => this.#applyMessage(m.seq, m.data));
+          for await (const m of messages) {
+            failing = false;
+            await this.exclusive(() => this.#applyMessage(m.seq, m.data));
+          }
         } catch (error) {
-          if (!stopped) this.#log.error({ msg: 'following the metering stream failed; trying again', stream: this.stream.name, error: (error as Error).message });
+          if (!stopped && !failing) this.#log.error({ msg: 'following the metering stream failed; trying again', stream: this.stream.name, error: (error as Error).message });
+          failing = true;
         }
         if (!stopped) await new Promise((r) => setTimeout(r, 250));
       }
