@@ -207,15 +207,15 @@ function addEndpoints(add: Add, shards: readonly number[]): void {
   add('ping', RPC.ping, handlePing);
   add('register', RPC.register, handleRegister, () => true);
   for (const shard of shards) addShardEndpoints(add, shard);
-  add('ops-developers-list', OPS.developersList, handleDevelopersList);
-  add('ops-developers-show', OPS.developersShow, handleDevelopersShow);
-  add('ops-developers-set-plan', OPS.developersSetPlan, handleDevelopersSetPlan);
-  add('ops-developers-suspend', OPS.developersSuspend, handleDevelopersSuspend);
-  add('ops-developers-reinstate', OPS.developersReinstate, handleDevelopersReinstate);
-  add('ops-keys-list', OPS.keysList, handleKeysList);
-  add('ops-keys-revoke', OPS.keysRevoke, handleKeysRevoke);
-  add('ops-keys-expire', OPS.keysExpire, handleKeysExpire);
-  add('ops-usage', OPS.usage, handleUsage);
+  add('ops-developers-list', OPS.developersList, fresh(handleDevelopersList));
+  add('ops-developers-show', OPS.developersShow, fresh(handleDevelopersShow));
+  add('ops-developers-set-plan', OPS.developersSetPlan, fresh(handleDevelopersSetPlan));
+  add('ops-developers-suspend', OPS.developersSuspend, fresh(handleDevelopersSuspend));
+  add('ops-developers-reinstate', OPS.developersReinstate, fresh(handleDevelopersReinstate));
+  add('ops-keys-list', OPS.keysList, fresh(handleKeysList));
+  add('ops-keys-revoke', OPS.keysRevoke, fresh(handleKeysRevoke));
+  add('ops-keys-expire', OPS.keysExpire, fresh(handleKeysExpire));
+  add('ops-usage', OPS.usage, fresh(handleUsage));
   add('ops-backup', OPS.backup, handleBackup);
 }
 
@@ -250,6 +250,18 @@ async function serveLeasedShards(
       if (srv !== undefined) await stopService(srv);
     },
   });
+}
+
+/**
+ * Replicated, an operator command is answered by whichever process of any host gets it: its copy of metering.db
+ * is first brought up to the accounts stream, so that it finds what was registered or changed through another
+ * host a moment ago. A stream that cannot be read (electing its leader) leaves the copy as it is.
+ */
+function fresh<Req, Rep>(handler: (ctx: MeteringContext, req: Req) => Rep | Promise<Rep>): (ctx: MeteringContext, req: Req) => Promise<Rep> {
+  return async (ctx, req) => {
+    await ctx.accountsCaughtUp?.().catch(() => undefined);
+    return handler(ctx, req);
+  };
 }
 
 function addShardEndpoints(add: Add, shard: number): void {

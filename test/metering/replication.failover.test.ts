@@ -76,6 +76,7 @@ describe('replicated metering', { timeout: 90_000 }, () => {
     first = await spawnReplicatedMetering(cluster.servers[0].url, undefined, LEASE_TTL_MS);
     // Wait until the first process serves the shards (it holds every lease before the second starts).
     const ncFirst = await connectTo(cluster.servers[0].url);
+    t.after(() => ncFirst.close().catch(() => undefined));
     const warm = await register(ncFirst, `warm-${Date.now()}@example.org`);
     await leaseWhenServed(ncFirst, warm.apiKey, 'warm-holder', TAKEOVER_BOUND_MS);
     second = await spawnReplicatedMetering(cluster.servers[1].url, undefined, LEASE_TTL_MS);
@@ -85,8 +86,6 @@ describe('replicated metering', { timeout: 90_000 }, () => {
     await call(ncFirst, OPS.keysRevoke, { keyPrefix: revoked.keyPrefix });
     const granted = await lease(ncFirst, kept.apiKey, 'holder-a', 10);
     assert.equal(granted.status, 'granted', JSON.stringify(granted));
-    await ncFirst.close();
-
     await first.kill9();
     await cluster.servers[0].kill();
     ncSurvivor = await connectTo(cluster.servers[2].url);
