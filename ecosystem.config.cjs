@@ -87,6 +87,10 @@ if (RUNS_METERING) apps.push({
     ...(env.METRICS_PORT ? { METRICS_PORT: env.METRICS_PORT } : {}),
     ...(env.METRICS_HOST ? { METRICS_HOST: env.METRICS_HOST } : {}),
     ...(env.USAGE_RETENTION_DAYS ? { USAGE_RETENTION_DAYS: env.USAGE_RETENTION_DAYS } : {}),
+    // Metering's state replicated through the cluster's JetStream (docs/metering.md, Replication across hosts).
+    ...(env.METERING_REPLICATION ? { METERING_REPLICATION: env.METERING_REPLICATION } : {}),
+    ...(env.METERING_REPLICAS ? { METERING_REPLICAS: env.METERING_REPLICAS } : {}),
+    ...(env.METERING_LEASE_TTL_MS ? { METERING_LEASE_TTL_MS: env.METERING_LEASE_TTL_MS } : {}),
   },
   ...NO_PM2_SOURCE_MAPS,
   // Let it return leased units and commit before pm2 kills it.

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ConfigError, natsUrl, readEnv, sharedEnvSchema } from '../shared/env.ts';
 import { SHARD_COUNT } from '../shared/metering-protocol/subjects.ts';
 import { natsAuthFor, type NatsAuth } from '../shared/nats-auth/credentials.ts';
+import { DEFAULT_LEASE_TTL_MS } from './replication/shard-leases.ts';
 
 /** Where GET /metrics is served for the whole stack (Prometheus's port for node exporters' kind). */
 export const DEFAULT_METRICS_PORT = 9464;
@@ -16,7 +17,18 @@ export const DEFAULT_USAGE_RETENTION_DAYS = 400;
 /** Metering processes sharing the keys' shards (services/shared/metering-protocol/subjects.ts, SHARD_COUNT). */
 export const DEFAULT_METERING_PROCESSES = 1;
 
+/** Replicas of each metering stream and of the lease bucket: a cluster of 3 servers survives the loss of one. */
+export const DEFAULT_METERING_REPLICAS = 3;
+
 const meteringEnvSchema = sharedEnvSchema.extend({
+  /**
+   * `jetstream`: metering's state is replicated through the NATS cluster's JetStream (replication/start.ts),
+   * and a process serves a shard only while it holds the shard's lease. `off` (one host): no JetStream needed.
+   */
+  METERING_REPLICATION: z.enum(['off', 'jetstream']).default('off'),
+  METERING_REPLICAS: z.coerce.number().int().min(1).max(5).default(DEFAULT_METERING_REPLICAS),
+  /** A shard lease not renewed for this long lapses, and a standby takes the shard. */
+  METERING_LEASE_TTL_MS: z.coerce.number().int().min(500).max(60_000).default(DEFAULT_LEASE_TTL_MS),
   METERING_PROCESSES: z.coerce.number().int().min(1).max(SHARD_COUNT).default(DEFAULT_METERING_PROCESSES),
   /** This process's index among them (pm2 sets it for each instance). */
   NODE_APP_INSTANCE: z.coerce.number().int().min(0).default(0),
@@ -40,6 +52,8 @@ export interface MeteringConfig {
   /** How many metering processes share the shards, and which one this is. */
   processes: number;
   index: number;
+  /** Undefined: not replicated (one host). */
+  replication?: { replicas: number; leaseTtlMs: number };
 }
 
 export function readMeteringConfig(source: NodeJS.ProcessEnv = process.env): MeteringConfig {
@@ -57,5 +71,6 @@ export function readMeteringConfig(source: NodeJS.ProcessEnv = process.env): Met
     usageRetentionDays: env.USAGE_RETENTION_DAYS,
     processes: env.METERING_PROCESSES,
     index: env.NODE_APP_INSTANCE,
+    replication: env.METERING_REPLICATION === 'off' ? undefined : { replicas: env.METERING_REPLICAS, leaseTtlMs: env.METERING_LEASE_TTL_MS },
   };
 }

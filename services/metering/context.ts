@@ -21,8 +21,13 @@ export interface MeteringContext {
   /** Every shard's quota, by shard number (services/shared/metering-protocol/subjects.ts, shardOf). */
   shards: readonly Shard[];
   throttle: Throttle;
-  /** The registrations' group commit on metering.db, apart from the shards' (leases never wait for its fsync). */
-  registrations: GroupCommit;
+  /**
+   * metering.db's group commit (registrations and the operator's key changes), apart from the shards' (leases
+   * never wait for its fsync). Replicated, it commits once the accounts stream has the changes.
+   */
+  accountCommits: GroupCommit;
+  /** Replicated: brings metering.db up to the accounts stream (a key registered through another host). */
+  accountsCaughtUp?: () => Promise<void>;
   now: () => number;
   log: Log;
   /** Whether metering.db takes commits (ping reports it); told of every storage fault. */

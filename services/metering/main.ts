@@ -1,6 +1,8 @@
 // The metering process: reads config, opens metering.db, connects to NATS, serves the metering subjects and
 // the stack's GET /metrics.
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { connect } from 'nats';
 
@@ -13,13 +15,18 @@ import { openShardDbs } from './db/shards.ts';
 import { createLog } from './log.ts';
 import { createMeteringMetrics } from './metrics/metering-metrics.ts';
 import { startMetricsServer } from './metrics/server.ts';
-import { startMeteringService } from './service.ts';
+import { startReplication, type Replication, type ReplicationSettings } from './replication/start.ts';
+import { shardsOf, startMeteringService } from './service.ts';
 import { describeStorageError } from './storage-health.ts';
+
+import type { NatsConnection } from 'nats';
 
 import type { Db } from './db/open.ts';
 
 /** Reconnect quickly after a NATS restart; never give up (the service recovers by itself). */
 const RECONNECT_TIME_WAIT_MS = 250;
+/** Between tries to reach the cluster's JetStream at start (its servers may be starting too). */
+const REPLICATION_RETRY_MS = 1000;
 /** Exit code of a storage failure: pm2 restarts the process with back-off (ecosystem.config.cjs). */
 const EXIT_STORAGE = 1;
 
@@ -62,6 +69,18 @@ function openShards(main: Db): Db[] {
     return exitOnStorage('or a shard file under quota/ cannot be opened', error);
   }
 }
+/** The streams and this host's copies, once the cluster's JetStream answers (servers start in any order). */
+async function startReplicationWhenReady(nc: NatsConnection, main: Db, shards: Db[], mine: number[], settings: ReplicationSettings): Promise<Replication> {
+  for (;;) {
+    try {
+      return await startReplication(nc, main, shards, mine, settings, log);
+    } catch (error) {
+      log.error({ msg: 'metering state cannot be replicated yet: is JetStream enabled on the cluster? trying again', error: (error as Error).message });
+      await sleep(REPLICATION_RETRY_MS);
+    }
+  }
+}
+
 const db = openDb();
 const shardDbs = openShards(db);
 const wider = widerThanPrivate(dataDir);
@@ -80,7 +99,15 @@ const nc = await connect({
 // The first process is `metering@host`, as with one process; the others are numbered.
 const worker = config.index === 0 ? `metering@${os.hostname()}` : `metering-${config.index}@${os.hostname()}`;
 const registry = createProcessRegistry(worker);
+const replication =
+  config.replication === undefined
+    ? undefined
+    : await startReplicationWhenReady(nc, db, shardDbs, shardsOf(config.index, config.processes), {
+        ...config.replication,
+        holder: `${worker}-${process.pid}-${randomBytes(4).toString('hex')}`,
+      });
 const service = await startMeteringService({
+  replication,
   nc,
   db,
   shardDbs,
@@ -113,6 +140,7 @@ async function shutdown(signal: string): Promise<void> {
   log.info({ msg: 'shutting down', signal });
   await metrics?.close();
   await service.stop();
+  replication?.stop();
   await nc.drain().catch(() => undefined);
   for (const shardDb of shardDbs) shardDb.close();
   db.close();

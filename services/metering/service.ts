@@ -39,6 +39,9 @@ import { createAccounts } from './store/accounts.ts';
 import { QuotaStore } from './store/quota.ts';
 import { startUsageRetention } from './store/retention.ts';
 import { createThrottle } from './store/throttle.ts';
+import { LogMovedOnError, ReplicationUnavailableError } from './replication/replica.ts';
+import type { ShardLeases } from './replication/shard-leases.ts';
+import type { Replication } from './replication/start.ts';
 import { createSerializer } from './serialize.ts';
 import { describeStorageError, StorageHealth } from './storage-health.ts';
 
@@ -74,6 +77,12 @@ export interface MeteringServiceOptions {
    * one that logs it and exits, so that pm2 restarts it with back-off. Default: logged only.
    */
   onFatalStorageError?: (error: unknown) => void;
+  /**
+   * The state replicated through JetStream (replication/start.ts): every commit is appended to its stream
+   * first, and this process serves a shard's leases and releases only while it holds the shard's lease.
+   * Default: none (one host, the shards served by `index`).
+   */
+  replication?: Replication;
 }
 
 export interface MeteringService {
@@ -98,32 +107,32 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
     queue: METERING_QUEUE,
   });
   const inFlight = new Set<Promise<void>>();
-  const add = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
-    name: string,
-    rpc: Rpc<Req, Rep>,
-    handler: Handler<Req, Rep>,
-    committed?: (reply: z.input<Rep>) => boolean,
-  ) => {
-    srv.addEndpoint(name, {
-      subject: rpc.subject,
-      handler: (err, msg) => {
-        if (err) return options.log.error({ msg: 'endpoint error', endpoint: name, error: err.message });
-        const started = performance.now();
-        const metric = name.replace(/-\d+$/, '');
-        const done = answer(ctx, name, rpc, handler, msg, committed)
-          .then((outcome) => options.metrics?.request(metric, outcome, (performance.now() - started) / 1000))
-          .finally(() => inFlight.delete(done));
-        inFlight.add(done);
-      },
-    });
-  };
-  addEndpoints(add, shardsOf(options.index ?? 0, options.processes ?? 1));
+  const adder =
+    (service: Service): Add =>
+    (name, rpc, handler, committed) => {
+      service.addEndpoint(name, {
+        subject: rpc.subject,
+        handler: (err, msg) => {
+          if (err) return options.log.error({ msg: 'endpoint error', endpoint: name, error: err.message });
+          const started = performance.now();
+          const metric = name.replace(/-\d+$/, '');
+          const done = answer(ctx, name, rpc, handler, msg, committed)
+            .then((outcome) => options.metrics?.request(metric, outcome, (performance.now() - started) / 1000))
+            .finally(() => inFlight.delete(done));
+          inFlight.add(done);
+        },
+      });
+    };
+  const { replication } = options;
+  addEndpoints(adder(srv), replication === undefined ? shardsOf(options.index ?? 0, options.processes ?? 1) : []);
   await options.nc.flush();
+  const leases = replication === undefined ? undefined : await serveLeasedShards(options, replication, adder);
   // Housekeeping of the tables every process shares is done once, by the first process.
   const housekeeping = (options.index ?? 0) === 0 ? startHousekeeping(ctx, options.usageRetentionDays ?? DEFAULT_USAGE_RETENTION_DAYS) : undefined;
   options.log.info({ msg: 'metering service ready', name: METERING_SERVICE_NAME, version: METERING_SERVICE_VERSION, index: options.index ?? 0, processes: options.processes ?? 1 });
   return {
     async stop() {
+      await leases?.stop();
       await housekeeping?.stop();
       ctx.storage.stop();
       await stopService(srv);
@@ -136,14 +145,22 @@ export async function startMeteringService(options: MeteringServiceOptions): Pro
 function createContext(options: MeteringServiceOptions): MeteringContext {
   const { nc, db, log } = options;
   const now = options.now ?? Date.now;
+  const { replication } = options;
   const onFatal =
     options.onFatalStorageError ?? ((error: unknown) => log.error({ msg: 'fatal storage error', error: describeStorageError(error) }));
+  const shards = shardsOver(options.shardDbs ?? Array.from({ length: SHARD_COUNT }, () => db));
+  const accountCommits = new GroupCommit(db);
+  if (replication !== undefined) {
+    accountCommits.replicate(replication.accounts);
+    for (const [shard, replica] of replication.shards) shards[shard].commits.replicate(replica);
+  }
   return {
     db,
     accounts: createAccounts(db),
-    shards: shardsOver(options.shardDbs ?? Array.from({ length: SHARD_COUNT }, () => db)),
+    shards,
     throttle: createThrottle(db),
-    registrations: new GroupCommit(db),
+    accountCommits,
+    accountsCaughtUp: replication?.accountsCaughtUp,
     now,
     log,
     storage: new StorageHealth({ db, log, now, onFatal }),
@@ -189,20 +206,67 @@ function addEndpoints(add: Add, shards: readonly number[]): void {
   // The replies that prove a commit tell the storage health so (a lease of an unknown key writes nothing).
   add('ping', RPC.ping, handlePing);
   add('register', RPC.register, handleRegister, () => true);
-  for (const shard of shards) {
-    add(`lease-${shard}`, { ...RPC.lease, subject: leaseSubject(shard) }, handleLease, (reply) => reply.status === 'granted');
-    add(`release-${shard}`, { ...RPC.release, subject: releaseSubject(shard) }, handleRelease, (reply) => reply.returned > 0);
-  }
-  add('ops-developers-list', OPS.developersList, handleDevelopersList);
-  add('ops-developers-show', OPS.developersShow, handleDevelopersShow);
-  add('ops-developers-set-plan', OPS.developersSetPlan, handleDevelopersSetPlan);
-  add('ops-developers-suspend', OPS.developersSuspend, handleDevelopersSuspend);
-  add('ops-developers-reinstate', OPS.developersReinstate, handleDevelopersReinstate);
-  add('ops-keys-list', OPS.keysList, handleKeysList);
-  add('ops-keys-revoke', OPS.keysRevoke, handleKeysRevoke);
-  add('ops-keys-expire', OPS.keysExpire, handleKeysExpire);
-  add('ops-usage', OPS.usage, handleUsage);
+  for (const shard of shards) addShardEndpoints(add, shard);
+  add('ops-developers-list', OPS.developersList, fresh(handleDevelopersList));
+  add('ops-developers-show', OPS.developersShow, fresh(handleDevelopersShow));
+  add('ops-developers-set-plan', OPS.developersSetPlan, fresh(handleDevelopersSetPlan));
+  add('ops-developers-suspend', OPS.developersSuspend, fresh(handleDevelopersSuspend));
+  add('ops-developers-reinstate', OPS.developersReinstate, fresh(handleDevelopersReinstate));
+  add('ops-keys-list', OPS.keysList, fresh(handleKeysList));
+  add('ops-keys-revoke', OPS.keysRevoke, fresh(handleKeysRevoke));
+  add('ops-keys-expire', OPS.keysExpire, fresh(handleKeysExpire));
+  add('ops-usage', OPS.usage, fresh(handleUsage));
   add('ops-backup', OPS.backup, handleBackup);
+}
+
+/**
+ * Replicated: a shard's lease and release subjects are served, by a service instance of their own, only while
+ * this process holds the shard's lease, and only once its copy of the shard has caught up with the stream.
+ */
+async function serveLeasedShards(
+  options: MeteringServiceOptions,
+  replication: Replication,
+  adder: (service: Service) => Add,
+): Promise<ShardLeases> {
+  const serving = new Map<number, Service>();
+  return replication.holdLeases({
+    async lead(shard) {
+      const replica = replication.shards.get(shard);
+      if (replica === undefined) throw new Error(`shard ${shard} is not replicated here`);
+      await replica.catchUp();
+      const srv = await options.nc.services.add({
+        name: METERING_SERVICE_NAME,
+        version: METERING_SERVICE_VERSION,
+        description: `leases and releases of shard ${shard}`,
+        queue: METERING_QUEUE,
+      });
+      addShardEndpoints(adder(srv), shard);
+      await options.nc.flush();
+      serving.set(shard, srv);
+    },
+    async lose(shard) {
+      const srv = serving.get(shard);
+      serving.delete(shard);
+      if (srv !== undefined) await stopService(srv);
+    },
+  });
+}
+
+/**
+ * Replicated, an operator command is answered by whichever process of any host gets it: its copy of metering.db
+ * is first brought up to the accounts stream, so that it finds what was registered or changed through another
+ * host a moment ago. A stream that cannot be read (electing its leader) leaves the copy as it is.
+ */
+function fresh<Req, Rep>(handler: (ctx: MeteringContext, req: Req) => Rep | Promise<Rep>): (ctx: MeteringContext, req: Req) => Promise<Rep> {
+  return async (ctx, req) => {
+    await ctx.accountsCaughtUp?.().catch(() => undefined);
+    return handler(ctx, req);
+  };
+}
+
+function addShardEndpoints(add: Add, shard: number): void {
+  add(`lease-${shard}`, { ...RPC.lease, subject: leaseSubject(shard) }, handleLease, (reply) => reply.status === 'granted');
+  add(`release-${shard}`, { ...RPC.release, subject: releaseSubject(shard) }, handleRelease, (reply) => reply.returned > 0);
 }
 
 /** Lease records of past days pruned hourly (yesterday's stay, for late releases), daily usage kept for `days`. */
@@ -252,6 +316,10 @@ async function answer<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
       return err.kind;
     }
     // A full disk or a damaged database: logged once by the storage health, not per request.
+    if (err instanceof ReplicationUnavailableError || err instanceof LogMovedOnError) {
+      fail(msg, 'unavailable', 'metering state cannot be replicated now');
+      return 'unavailable';
+    }
     if (ctx.storage.failed(err)) {
       fail(msg, 'unavailable', 'metering.db cannot commit');
       return 'unavailable';

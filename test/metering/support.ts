@@ -64,11 +64,11 @@ export interface ChildMetering {
 }
 
 /** `node --import tsx services/metering/main.ts` against `natsUrl`, answering pings before it returns. */
-export async function spawnMetering(natsUrl: string, dataDir = tempDir('child')): Promise<ChildMetering> {
+export async function spawnMetering(natsUrl: string, dataDir = tempDir('child'), env: Record<string, string> = {}): Promise<ChildMetering> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/metering/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     // Metrics on any free port: concurrent test files each run a metering process.
-    env: { ...process.env, NATS_URL: natsUrl, DATA_DIR: dataDir, METRICS_PORT: '0' },
+    env: { ...process.env, NATS_URL: natsUrl, DATA_DIR: dataDir, METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -7,7 +7,13 @@ import type { Slot } from '../store/quota.ts';
 import { keyInfo, reclaimFromOthers, slotOf, slotTurn } from './slot.ts';
 
 export async function handleLease(ctx: MeteringContext, req: LeaseRequest): Promise<LeaseReply> {
-  const slot = slotOf(ctx, req);
+  let slot = slotOf(ctx, req);
+  // Replicated: the key may have been registered through another host a moment ago (its copy not yet here).
+  if (!slot && ctx.accountsCaughtUp !== undefined) {
+    // A stream electing its leader cannot be read: the key is then answered from this copy as it is.
+    await ctx.accountsCaughtUp().catch(() => undefined);
+    slot = slotOf(ctx, req);
+  }
   if (!slot) return { status: 'invalid' };
   const shard = ctx.shards[shardOf(req.keyHash)];
   return ctx.serialize(slotTurn(slot), async () => {

@@ -30,10 +30,10 @@ export function handleRegister(ctx: MeteringContext, req: RegisterRequest): Prom
   const email = canonicalEmail(req.input.email);
   const problem = emailProblem(email);
   if (problem !== undefined) throw new ServiceFault('invalid_registration', `Invalid parameter 'email': ${problem}`, 'email');
-  if (ctx.registrations.pending >= MAX_PENDING_REGISTRATIONS) throw new ServiceFault('busy', 'registrations are busy: try again shortly');
+  if (ctx.accountCommits.pending >= MAX_PENDING_REGISTRATIONS) throw new ServiceFault('busy', 'registrations are busy: try again shortly');
   // The group's transaction is IMMEDIATE: another metering process cannot insert the same email, or a key of
   // the same address, between this one's read and its insert.
-  return ctx.registrations.run(() => create(ctx, req, email, now));
+  return ctx.accountCommits.run(() => create(ctx, req, email, now));
 }
 
 function create(ctx: MeteringContext, req: RegisterRequest, email: string, now: number): z.infer<typeof registerReply> {

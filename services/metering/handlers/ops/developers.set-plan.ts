@@ -5,11 +5,11 @@ import { ServiceFault, type MeteringContext } from '../../context.ts';
 import { keyStatus, type KeyRecord } from '../../store/accounts.ts';
 import { developerRow, findDeveloper, keyRow } from './rows.ts';
 
-export function handleDevelopersSetPlan(ctx: MeteringContext, req: { email: string; plan: Plan; keys?: string[]; allKeys?: boolean }) {
+export async function handleDevelopersSetPlan(ctx: MeteringContext, req: { email: string; plan: Plan; keys?: string[]; allKeys?: boolean }) {
   const developer = findDeveloper(ctx, req.email);
   const keys = ctx.accounts.keysOf(developer.id);
   const chosen = chooseKeys(ctx, req, keys);
-  ctx.accounts.setPlan(developer.id, req.plan, chosen.map((k) => k.id));
+  await ctx.accountCommits.run(() => ctx.accounts.setPlan(developer.id, req.plan, chosen.map((k) => k.id)));
   ctx.broadcastKeysChanged(
     chosen.map((k) => k.key_hash),
     'plan',

@@ -2,13 +2,14 @@
 import type { MeteringContext } from '../../context.ts';
 import { afterChange, findDeveloper } from './rows.ts';
 
-export function handleDevelopersSuspend(ctx: MeteringContext, req: { email: string }) {
+export async function handleDevelopersSuspend(ctx: MeteringContext, req: { email: string }) {
   const developer = findDeveloper(ctx, req.email);
-  if (developer.suspended_at === null) ctx.accounts.setSuspended(developer.id, ctx.now());
+  if (developer.suspended_at === null) await ctx.accountCommits.run(() => ctx.accounts.setSuspended(developer.id, ctx.now()));
   return afterChange(ctx, req.email, 'suspended');
 }
 
-export function handleDevelopersReinstate(ctx: MeteringContext, req: { email: string }) {
-  ctx.accounts.setSuspended(findDeveloper(ctx, req.email).id, null);
+export async function handleDevelopersReinstate(ctx: MeteringContext, req: { email: string }) {
+  const developer = findDeveloper(ctx, req.email);
+  await ctx.accountCommits.run(() => ctx.accounts.setSuspended(developer.id, null));
   return afterChange(ctx, req.email, 'reinstated');
 }
