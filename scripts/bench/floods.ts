@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { startNginx, type Nginx } from '../../test/support/nginx.ts';
 import type { BenchContext, Figure, Section } from './context.ts';
 import { registerKeys } from './keys.ts';
 import { f2, n0, table } from './markdown.ts';
@@ -171,7 +170,10 @@ async function run(ctx: BenchContext): Promise<FloodsResult> {
     // Straight to the workers the flood's X-Forwarded-For names its one client address; through nginx, nginx's.
     env: { TRUST_PROXY: '127.0.0.1' },
   });
-  let nginx: Nginx | undefined;
+  // nginx's helper is loaded when the section runs: it takes ports, and the report that renders this section's
+  // results (with its unit-tier test) must not reach a server through it (scripts/test-files.ts).
+  const { startNginx } = await import('../../test/support/nginx.ts');
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   try {
     nginx = await startNginx(httpPort, {
       conf: path.join(ctx.subject.root, 'docs/nginx.conf'),

@@ -29,7 +29,7 @@ describe('test files', () => {
   });
 
   it('test files - the long runs are listed apart from the rest', () => {
-    assert.deepEqual(list('--long'), ['test/long/faults.pm2.test.ts', 'test/long/flood.test.ts', 'test/long/log-stall.pm2.test.ts', 'test/long/log.pipe.test.ts']);
+    assert.deepEqual(list('--long'), ['test/long/cluster.netns.test.ts', 'test/long/faults.pm2.test.ts', 'test/long/flood.test.ts', 'test/long/log-stall.pm2.test.ts', 'test/long/log.pipe.test.ts']);
     assert.ok(list().every((f) => f.startsWith('test/') && !f.startsWith('test/long/') && f.endsWith('.test.ts')));
   });
 });
