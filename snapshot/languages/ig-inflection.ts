@@ -36,14 +36,17 @@ const spellings = (root: string): { spelling: string; note: string }[] => {
  * -nwe "have; own" `other` and -kwu "speak" `affix`).
  */
 const readings = (root: string, parts: string[], count: number, respell = true): Analysis[] =>
-  (respell ? spellings(root) : [{ spelling: root, note: '' }]).map(({ spelling, note }) => ({
-    lemma: plain(spelling),
-    written: spelling,
-    partsOfSpeech: ['verb', 'other', 'affix'],
-    accepts: verbRootWritten(spelling, note !== ''),
-    reading: [...parts, `-${spelling}${note}`].join(' '),
-    parts: count + (note ? 1 : 0),
-  }));
+  (respell ? spellings(root) : [{ spelling: root, note: '' }]).flatMap(({ spelling, note }) =>
+    // A root Williamson writes with a hyphen after it too (-bà- "enter") never stands without a suffix; bara is one.
+    [spelling, `${spelling}-`].map((written) => ({
+      lemma: plain(written),
+      written,
+      partsOfSpeech: ['verb', 'other', 'affix'],
+      accepts: verbRootWritten(written, note !== ''),
+      reading: [...parts, `-${written}${note}`].join(' '),
+      parts: count + (note ? 1 : 0),
+    })),
+  );
 
 /** The last vowel of a root: the past suffix -rV copies it (gara, mere, kwuru, nwere, biara). */
 const lastVowel = (root: string): string | undefined => new RegExp(`${V}(?!.*${V})`).exec(root)?.[0];
