@@ -36,8 +36,11 @@ export function isCommonRank(rank: number | null): boolean {
  * Credits each line to the entry its form writes (snapshot/compiler/readings.ts: the form's marks must agree, so
  * Yoruba tì is not tí, and an untoned form can be any entry that folds like it): to the only such entry, or to those
  * the aligned text shows, by their share (shownReadings); otherwise the line is rejected, never pooled onto every
- * homograph. An entry's frequency is the sum of its lines; it ranks among its language's entries. Returns entry key →
- * rank.
+ * homograph. A form no entry is written as (Igbo jiri "held, used") goes to the entries the language's inflection
+ * rules read it as (Readings.analysed), only where the evidence shows which (-jì "take; hold; use", not -ji "break"),
+ * even when the rules find one: an inflected form's frequency orders a root's tone homographs, which untoned text
+ * cannot tell apart. An entry's frequency is the sum of its lines; it ranks among its language's entries. Returns
+ * entry key → rank.
  */
 export function creditFrequencies(
   db: Database.Database,
@@ -54,13 +57,20 @@ export function creditFrequencies(
     const text = texts.get(language);
     const credited = new Map<string, number>();
     for (const line of lines) {
-      const found = readings.of(line.form);
+      // A form no entry is written as (Igbo jiri, Swahili alisema) is read by the language's inflection rules.
+      const written = readings.of(line.form);
+      const found = written.length > 0 ? written : readings.analysed(line.form);
       const candidates = found.map((r) => r.entryKey);
-      const shares = candidates.length === 1 ? new Map([[candidates[0], 1]]) : shownReadings(found, line.form, readings, compounds, text);
+      // A reading by the rules is a guess: it is credited only where the evidence shows it, even when it is the only one.
+      const shares = candidates.length === 1 && written.length > 0 ? new Map([[candidates[0], 1]]) : shownReadings(found, line.form, readings, compounds, text);
       if (shares.size === 0) {
         report.rejected(
           line.sourceId,
-          candidates.length === 0 ? 'no entry can be written so' : 'several entries can be written so, and the aligned text does not show which',
+          candidates.length === 0
+            ? 'no entry can be written so'
+            : written.length === 0
+              ? 'read as an inflected form, and the aligned text does not show of which entry'
+              : 'several entries can be written so, and the aligned text does not show which',
         );
         continue;
       }

@@ -2,6 +2,8 @@
 // that folds like it, when every mark the text writes agrees (snapshot/compiler/written-forms.ts).
 import type Database from 'better-sqlite3';
 
+import type { PartOfSpeech } from '../../services/shared/vocabulary.ts';
+import { letterMarkDifferences } from '../format/letter-marks.ts';
 import { fold } from '../format/text.ts';
 import { languageRules } from '../languages/index.ts';
 import { writtenWords } from './aligned-text.ts';
@@ -9,9 +11,18 @@ import { meaningsOf } from './english-meaning.ts';
 import type { LexRecord } from './records.ts';
 import { canBeWritingOf } from './written-forms.ts';
 
-/** How a reading was reached, best first: the entry's own headword, a variant, a form the source lists, an inflection. */
-export type ReadingVia = 'headword' | 'variant' | 'form' | 'inflection';
-const VIA_ORDER: readonly ReadingVia[] = ['headword', 'variant', 'form', 'inflection'];
+/**
+ * How a reading was reached, best first: the entry's own headword, a variant, a form the source lists, an inflection
+ * stored with the entry, or the language's inflection rules read backwards (`analyse`) when nothing else is.
+ */
+export type ReadingVia = 'headword' | 'variant' | 'form' | 'inflection' | 'analysis';
+const VIA_ORDER: readonly ReadingVia[] = ['headword', 'variant', 'form', 'inflection', 'analysis'];
+
+interface Head {
+  key: string;
+  exactForm: string;
+  pos: string;
+}
 
 export interface Reading {
   entryKey: string;
@@ -25,6 +36,8 @@ export class Readings {
   private readonly meanings = new Map<string, string[][]>();
   private readonly senses: Database.Statement<[string], { data: string }>;
   private readonly trustsLetters: boolean;
+  /** Every entry of the language by its folded headword, for the readings by analysis (none without `analyse`). */
+  private readonly heads = new Map<string, Head[]>();
 
   /**
    * The readings of a language's words; `wanted` (folded keys) limits the index to the words that will be asked
@@ -44,10 +57,15 @@ export class Readings {
       list.push({ entryKey, form, via });
       this.byKey.set(key, list);
     };
-    const entries = db.prepare<[string], { key: string; exact_form: string; data: string }>(
-      'SELECT e.key AS key, e.exact_form AS exact_form, l.data AS data FROM stage.entry e JOIN stage.lex l ON l.key = e.key WHERE e.language = ?',
+    const entries = db.prepare<[string], { key: string; exact_form: string; pos: string; data: string }>(
+      'SELECT e.key AS key, e.exact_form AS exact_form, e.pos AS pos, l.data AS data FROM stage.entry e JOIN stage.lex l ON l.key = e.key WHERE e.language = ?',
     );
+    const analyses = languageRules(language).analyse !== undefined;
     for (const row of entries.iterate(language)) {
+      if (analyses) {
+        const folded = fold(row.exact_form);
+        this.heads.set(folded, [...(this.heads.get(folded) ?? []), { key: row.key, exactForm: row.exact_form, pos: row.pos }]);
+      }
       add(row.exact_form, row.key, 'headword');
       for (const f of (JSON.parse(row.data) as LexRecord).forms ?? []) add(f.form, row.key, 'form');
     }
@@ -71,6 +89,32 @@ export class Readings {
       if (!seen || VIA_ORDER.indexOf(r.via) < VIA_ORDER.indexOf(seen.via)) found.set(r.entryKey, r);
     }
     return [...found.values()];
+  }
+
+  /**
+   * The entries a word no entry is written as inflects, by the language's rules read backwards as the search reads
+   * them (snapshot/reader/inflected.ts): the readings with the fewest parts taken off that find an entry of their part
+   * of speech, and of those the entries whose letters agree best with the word's. None for a language without rules.
+   */
+  analysed(written: string): Reading[] {
+    const analyse = languageRules(this.language).analyse;
+    if (!analyse) return [];
+    const byParts = [...analyse(fold(written), written.toLowerCase())].sort((a, b) => a.parts - b.parts);
+    for (const parts of new Set(byParts.map((a) => a.parts))) {
+      const found = new Map<string, { reading: Reading; differences: number }>();
+      for (const analysis of byParts.filter((a) => a.parts === parts)) {
+        for (const head of this.heads.get(analysis.lemma) ?? []) {
+          if (!analysis.partsOfSpeech.includes(head.pos as PartOfSpeech) || (analysis.accepts && !analysis.accepts(head.exactForm))) continue;
+          const differences = analysis.written === undefined ? 0 : letterMarkDifferences(analysis.written, head.exactForm);
+          const seen = found.get(head.key);
+          if (!seen || differences < seen.differences) found.set(head.key, { reading: { entryKey: head.key, form: head.exactForm, via: 'analysis' }, differences });
+        }
+      }
+      if (found.size === 0) continue;
+      const fewest = Math.min(...[...found.values()].map((f) => f.differences));
+      return [...found.values()].filter((f) => f.differences === fewest).map((f) => f.reading);
+    }
+    return [];
   }
 
   /**

@@ -16,6 +16,12 @@ const NEGATIVE_SUBJECTS = ['angi', 'andi', 'aku', 'aka', 'asi', 'ani', 'aba', 'a
 const TENSES = ['ya', 'zo', 'yo', 'za', 'zaku', 'zoku', 'yoku', 'be', 'sa', 'se', 'nga'];
 /** Object markers before the root; zi- is also the reflexive. */
 const OBJECTS = ['ngi', 'ndi', 'ku', 'kw', 'm', 'mu', 'si', 'ni', 'ba', 'wu', 'yi', 'li', 'wa', 'zi', 'lu', 'bu'];
+/**
+ * A subject and an object that together spell a noun's class prefix with its augment (i- zi-: izi-, i- si-: isi-,
+ * i- li-: ili-): a word so begun is a noun far more often than a verb, and where the lexicon lacks the noun the verb
+ * reading is a false hit (izindiza "aeroplanes" is no "it flies them").
+ */
+const NOUN_PREFIXES = new Set(['izi', 'isi', 'ili']);
 /** A verb stem shorter than this is not proposed: two-letter roots (-ya, -za, -ba) would make any word a verb. */
 const MIN_VERB_STEM = 3;
 
@@ -35,7 +41,7 @@ function verbPrefixes(word: string): Prefixed[] {
     out.push({ rest, parts, reading, negative });
     for (const object of OBJECTS) {
       const stem = strip(rest, object);
-      if (stem) out.push({ rest: stem, parts: parts + 1, reading: [...reading, `${object}- (object)`], negative });
+      if (stem && !NOUN_PREFIXES.has(word.slice(0, word.length - stem.length))) out.push({ rest: stem, parts: parts + 1, reading: [...reading, `${object}- (object)`], negative });
     }
   };
   for (const infinitive of ['uku', 'ukw', 'ku']) {

@@ -78,6 +78,31 @@ describe('inflection analysis', () => {
     assert.equal(partsFor(ig('ahụ'), 'hu'), undefined, 'ahụ "that" is no participle');
   });
 
+  it('inflection analysis - Igbo prefixes keep to vowel harmony where the letters show it', () => {
+    assert.equal(partsFor(ig('era'), 'ra'), undefined, 'e- does not go before a');
+    assert.equal(partsFor(ig('atule'), 'tu'), undefined, 'a- … -le is no perfect: atule is a-tụle "consider"');
+    assert.equal(partsFor(ig('ekwela'), 'kwe'), 2, 'the perfect -la after e-');
+    assert.equal(partsFor(ig('adịla'), 'di'), 2, 'a- … -la');
+    assert.equal(partsFor(ig('ibanye'), 'banye'), 1, 'i- before a: the text leaves the underdot of ị- off');
+    assert.equal(partsFor(ig('ebupuru'), 'bupu'), 2);
+  });
+
+  it('inflection analysis - an Igbo root in the Onitsha spelling must have the underdots the text writes', () => {
+    const onitsha = ig('daruru').find((r) => r.lemma === 'dalu');
+    assert.ok(onitsha?.accepts, 'the reading checks the entry\'s letters');
+    assert.equal(onitsha.accepts('-dàlụ'), false, 'the text writes no underdot');
+    assert.equal(onitsha.accepts('-dalu'), true);
+    assert.equal(ig('hụrụ').find((r) => r.lemma === 'fu')?.accepts?.('-fụ'), true);
+  });
+
+  it('inflection analysis - a Zulu subject and object that spell a noun class prefix are not read as a verb', () => {
+    const verbs = (form: string): Analysis[] => nguni(form).filter((r) => r.partsOfSpeech.includes('verb'));
+    assert.equal(partsFor(verbs('izindiza'), 'ndiza'), undefined, 'izindiza "aeroplanes", not i- zi- -ndiza "it flies them"');
+    assert.equal(partsFor(verbs('isibona'), 'bona'), undefined);
+    assert.equal(partsFor(verbs('iwabulala'), 'bulala'), 2, 'i- wa- is no noun prefix');
+    assert.equal(partsFor(nguni('izinto'), 'into'), 1, 'the plural reading stays');
+  });
+
   it('inflection analysis - Afrikaans plurals, diminutives, superlatives and participles by the spelling rules', () => {
     assert.equal(partsFor(af('boeke'), 'boek'), 1);
     assert.equal(partsFor(af('katte'), 'kat'), 1, 'a doubled consonant after a short vowel');
