@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { DEFAULT_LEASE_TTL_MS } from '../../services/metering/replication/shard-leases.ts';
+import { OPS } from '../../services/shared/metering-protocol/ops-protocol.ts';
 import { DAILY_LIMITS } from '../../services/shared/plans.ts';
 import { waitShardHolders } from '../cluster/metering-leases.ts';
 import { createNetnsCluster, netnsAvailable, waitClusterReady } from '../cluster/netns-harness.ts';
@@ -19,6 +20,8 @@ import { driveToLimit, refusalSpan, registerThrough, startLoad } from '../cluste
 import { copyTestSnapshot, currentSnapshot, publishedName, ROOT, waitCurrent } from '../cluster/nats-cluster.ts';
 import { waitHealthy } from '../support/pm2-stack.ts';
 import { tempDir } from '../support/temp-dir.ts';
+
+import type { z } from 'zod';
 
 import type { Answer, Drive, Load } from '../cluster/load.ts';
 import type { NetnsCluster, NetnsHost } from '../cluster/netns-harness.ts';
@@ -42,9 +45,8 @@ const FREE_LIMIT = DAILY_LIMITS.free;
 /** The window before the loss whose highest X-RateLimit-Used each host that stays must report again after it. */
 const SEEN_WINDOW_MS = 2_000;
 
-interface Usage {
-  rows: { keyPrefix: string; endpoint: string; used: number; limit: number }[];
-}
+/** `ops usage --json`: the reply of the ops protocol's usage call. */
+type Usage = z.infer<typeof OPS.usage.reply>;
 
 describe('cluster on three hosts', { skip: !netnsAvailable() && 'needs root and iproute2 (ip netns)' }, () => {
   let cluster: NetnsCluster;
@@ -62,7 +64,7 @@ describe('cluster on three hosts', { skip: !netnsAvailable() && 'needs root and 
   let drivenEmails: string[] = [];
 
   const usageOf = async (host: NetnsHost, email: string): Promise<Usage> =>
-    JSON.parse(await cluster.exec(host, [process.execPath, '--import', 'tsx', path.join(ROOT, 'services/metering/ops/main.ts'), 'usage', email, '--json'])) as Usage;
+    OPS.usage.reply.parse(JSON.parse(await cluster.exec(host, [process.execPath, '--import', 'tsx', path.join(ROOT, 'services/metering/ops/main.ts'), 'usage', email, '--json'])));
 
   before(async () => {
     // Two workers per host: `pm2 reload api` restarts them one at a time, each ready before the next, so a
