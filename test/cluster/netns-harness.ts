@@ -157,6 +157,9 @@ export async function createNetnsCluster(roles: readonly HostRole[], env: NodeJS
     SNAPSHOT_STORE: 'jetstream',
     PORT: String(HTTP_PORT),
     HOST: host.address,
+    // The test's clients reach the hosts through the bridge, as through a load balancer, and name the client
+    // they stand for in X-Forwarded-For (registrations from many addresses, each within its throttle).
+    TRUST_PROXY: `${subnet}.254`,
     API_WORKERS: '1',
     METERING_PROCESSES: '1',
     METRICS_PORT: '9464',
