@@ -56,8 +56,15 @@ const ITEM_SUFFIXES: Readonly<Record<RankedType, readonly string[]>> = Object.fr
   ]),
 ) as Record<RankedType, string[]>;
 const BROWSE_SUFFIX = itemSuffix('browse', 0);
-/** A list's first item with one of these found an entry spelt as the query (ranked first when any is found). */
-const WRITTEN_SO: ReadonlySet<string> = new Set((['exact', 'folded', 'variant'] as const).flatMap((type) => ITEM_SUFFIXES[type]));
+/**
+ * A list's first item with one of these found the query as a word or a meaning (ranked first when any is found): no
+ * slip of the keyboard to suggest for. A query that found only gloss mentions or longer headwords may be one. Kept
+ * to those: suggestions cost a millisecond or more, and computed for every query with few results they made the
+ * bench's search mix several times slower (`npm run bench -- --only search`).
+ */
+const WRITTEN_SO: ReadonlySet<string> = new Set(
+  (['exact', 'meaning', 'folded', 'variant', 'form', 'inflected'] as const).flatMap((type) => ITEM_SUFFIXES[type]),
+);
 
 function itemSuffix(matchType: MatchType, score: number): string {
   return `,"matchType":"${matchType}","score":${score}}`;
@@ -192,7 +199,7 @@ export class SnapshotSearch {
     const end = Math.min(ranked.globalRanks.length, start + query.limit);
     const summaries: SummaryBytes[] = [];
     for (let i = start; i < end; i++) summaries.push(this.summaries.get(ranked.globalRanks[i]));
-    // A query that found few entries, and none spelt as it is, may be a slip of the keyboard: the nearest forms.
+    // A query that found few entries, none of them as a word or a meaning, may be a slip of the keyboard: the nearest forms.
     ranked.suggestions ??= ranked.globalRanks.length < SUGGEST_BELOW_RESULTS && scope !== 'meaning' && !WRITTEN_SO.has(ranked.suffixes[0] ?? '')
       ? suggestionsFor(text, query.language, new Set(ranked.globalRanks), { forms: this.forms, otherForms: this.otherForms, summaries: this.summaries })
       : [];

@@ -67,15 +67,16 @@ function dropOrSwap(word: string, out: Set<string>): void {
  * dropped, swapped with the next, changed or added); for queries of TWO_EDITS_FROM_LETTERS to TWO_EDITS_TO_LETTERS also two edits
  * of which one is a letter dropped or two letters swapped (an extra key or a swap beside any other slip). Two free
  * edits would be about (55 × letters)² strings; these are about 55 × 2 × letters², each a Bloom filter probe at most.
+ * `twoEdits` false keeps to one edit (about 55 × letters).
  */
-export function neighbours(folded: string): Map<string, number> {
+export function neighbours(folded: string, twoEdits = true): Map<string, number> {
   const letters = [...new Set([...LETTERS, ...folded.replace(/ /g, '')])];
   const first = new Set<string>();
   oneEdit(folded, letters, first);
   first.delete(folded);
   const found = new Map<string, number>();
   for (const s of first) if (s.trim() !== '') found.set(s, 1);
-  if (folded.length >= TWO_EDITS_FROM_LETTERS && folded.length <= TWO_EDITS_TO_LETTERS) {
+  if (twoEdits && folded.length >= TWO_EDITS_FROM_LETTERS && folded.length <= TWO_EDITS_TO_LETTERS) {
     const second = new Set<string>();
     for (const s of first) dropOrSwap(s, second);
     for (const s of second) if (s.trim() !== '' && s !== folded && !found.has(s)) found.set(s, 2);
@@ -92,14 +93,16 @@ export interface SuggestionSources {
 
 /**
  * Up to MAX_SUGGESTIONS headwords and forms of `language` (every language when undefined) near the text, nearest
- * first, the commoner entry first at one distance; none that is among `found` (the query's own results).
+ * first, the commoner entry first at one distance; none that is among `found` (the query's own results). Two edits
+ * only for a query that found nothing: a query with a few gloss or prefix results gets its one-edit neighbours, at
+ * about a twentieth of the cost (two edits take milliseconds at ten letters).
  */
 export function suggestionsFor(text: string, language: string | undefined, found: ReadonlySet<number>, { forms, otherForms, summaries }: SuggestionSources): Suggestion[] {
   const folded = fold(text);
   if (folded === '' || folded.length > MAX_SUGGESTED_LETTERS || hasSurrogate(folded)) return [];
   const hits: { globalRank: number; key: string; headword: boolean; distance: number }[] = [];
   // Most neighbours are no word: the snapshot's Bloom filters answer those without a statement.
-  for (const [key, distance] of neighbours(folded)) {
+  for (const [key, distance] of neighbours(folded, found.size === 0)) {
     const headword = forms.mightHave(key, FORM_KIND.folded);
     const variant = forms.mightHave(key, FORM_KIND.variant);
     if (headword || variant) {
