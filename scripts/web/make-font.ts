@@ -1,13 +1,16 @@
-// Makes the website's font: Noto Sans (SIL OFL 1.1), regular and bold, cut down to the Latin letters, marks
-// and symbols of African Latin orthographies and IPA, as woff2 files under services/api/web/assets/fonts/,
-// with the licence and a coverage file (the code points each font has, and its hash) that the tests read.
+// Makes the website's fonts, two faces of one family, each regular and bold, as woff2 files under
+// services/api/web/assets/fonts/, with their licences and a coverage file (the code points each face has, and
+// its files' hashes) that the tests and the stylesheet's unicode-range read:
+// - Noto Sans (SIL OFL 1.1), cut down to the Latin letters, marks and symbols of African Latin orthographies
+//   and IPA;
+// - Noto Sans Ethiopic (SIL OFL 1.1), cut down to the Ge'ez (Ethiopic) syllables and punctuation of the active
+//   languages' text (Amharic), since the whole syllabary is too large to send to every reader.
 //
 //   node --import tsx scripts/web/make-font.ts [--snapshot .tmp/test-snapshot.sqlite]
 //
 // With --snapshot, every code point in the text of the snapshot's active languages (forms, glosses, senses,
-// examples, pronunciations) that lies in a script the font covers is added, so that nothing the dictionary
-// shows falls back to another font mid-word. Noto Sans has no Ge'ez (Ethiopic): an active language written
-// in it stops the script, which then needs Noto Sans Ethiopic added as a second face.
+// examples, pronunciations) that lies in a script a face covers is added to that face, so that nothing the
+// dictionary shows falls back to another font mid-word.
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,11 +24,7 @@ import type { Snapshot } from '../../snapshot/reader/snapshot.ts';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '../../services/api/web/assets/fonts');
 const require = createRequire(import.meta.url);
-const SOURCE_DIR = path.dirname(require.resolve('@expo-google-fonts/noto-sans/package.json'));
-export const WEIGHTS = [
-  { weight: 400, source: '400Regular/NotoSans_400Regular.ttf', file: 'noto-sans-400.woff2' },
-  { weight: 700, source: '700Bold/NotoSans_700Bold.ttf', file: 'noto-sans-700.woff2' },
-] as const;
+const sourceDir = (pkg: string) => path.dirname(require.resolve(`${pkg}/package.json`));
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const chars = (text: string): number[] => [...text].map((c) => c.codePointAt(0) ?? 0);
@@ -70,7 +69,13 @@ export function baseCodePoints(): number[] {
 
 /** The scripts whose code points in the data are taken in: Latin, IPA, combining marks. */
 export const FONT_SCRIPTS = /[\p{Script=Latin}\u0250-\u02ff\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff]/u;
-const ETHIOPIC = /\p{Script=Ethiopic}/u;
+/** The Ge'ez script: the syllables, their combining marks, and Ethiopic punctuation and numerals. */
+export const ETHIOPIC = /\p{Script=Ethiopic}/u;
+
+/** Ethiopic punctuation (፡ ። ፣ ፤ ፥ ፦ ፧ ፨), kept whatever the data holds: people type it in a search box. */
+export function ethiopicBaseCodePoints(): number[] {
+  return range(0x1360, 0x1368);
+}
 
 /** Every text of the active languages a page may show in the font: entries' forms, glosses, examples, native names. */
 export function* activeLanguageTexts(snapshot: Snapshot): Generator<{ where: string; text: string }> {
@@ -89,14 +94,16 @@ export function* activeLanguageTexts(snapshot: Snapshot): Generator<{ where: str
   }
 }
 
-/** Every code point of the active languages' text in the snapshot that the font should have. */
-function snapshotCodePoints(snapshotPath: string): Set<number> {
+/** Every code point of the active languages' text in the snapshot, split by the face that should have it. */
+function snapshotCodePoints(snapshotPath: string): { latin: Set<number>; ethiopic: Set<number> } {
   const snapshot = openSnapshot(snapshotPath);
-  const found = new Set<number>();
+  const found = { latin: new Set<number>(), ethiopic: new Set<number>() };
   try {
-    for (const { where, text } of activeLanguageTexts(snapshot)) {
-      if (ETHIOPIC.test(text)) throw new Error(`${where} is written in Ge'ez: add Noto Sans Ethiopic as a second face`);
-      for (const c of text) if (FONT_SCRIPTS.test(c)) found.add(c.codePointAt(0) ?? 0);
+    for (const { text } of activeLanguageTexts(snapshot)) {
+      for (const c of text) {
+        if (FONT_SCRIPTS.test(c)) found.latin.add(c.codePointAt(0) ?? 0);
+        else if (ETHIOPIC.test(c)) found.ethiopic.add(c.codePointAt(0) ?? 0);
+      }
     }
   } finally {
     snapshot.close();
@@ -158,16 +165,49 @@ export function cmapCodePoints(font: Uint8Array): number[] {
   return [...found].sort((a, b) => a - b);
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { snapshot: { type: 'string' } } });
-  const wanted = new Set(baseCodePoints());
-  if (values.snapshot) for (const c of snapshotCodePoints(values.snapshot)) wanted.add(c);
+/** A face of the family: the npm package with the TTFs, the cut's files, and the licence's name beside them. */
+interface Face {
+  name: string;
+  pkg: string;
+  licence: string;
+  weights: readonly { weight: number; source: string; file: string }[];
+}
+
+export const FACES = {
+  latin: {
+    name: 'Noto Sans',
+    pkg: '@expo-google-fonts/noto-sans',
+    licence: 'OFL.txt',
+    weights: [
+      { weight: 400, source: '400Regular/NotoSans_400Regular.ttf', file: 'noto-sans-400.woff2' },
+      { weight: 700, source: '700Bold/NotoSans_700Bold.ttf', file: 'noto-sans-700.woff2' },
+    ],
+  },
+  ethiopic: {
+    name: 'Noto Sans Ethiopic',
+    pkg: '@expo-google-fonts/noto-sans-ethiopic',
+    licence: 'OFL-Ethiopic.txt',
+    weights: [
+      { weight: 400, source: '400Regular/NotoSansEthiopic_400Regular.ttf', file: 'noto-sans-ethiopic-400.woff2' },
+      { weight: 700, source: '700Bold/NotoSansEthiopic_700Bold.ttf', file: 'noto-sans-ethiopic-700.woff2' },
+    ],
+  },
+} as const satisfies Record<string, Face>;
+
+export interface FaceCoverage {
+  font: string;
+  unicodeRange: string;
+  files: Record<string, { sha256: string; bytes: number }>;
+}
+
+/** Cuts one face's weights to the wanted code points, writes them and its licence, and says what they cover. */
+async function makeFace(face: Face, wanted: Set<number>): Promise<FaceCoverage> {
+  const dir = sourceDir(face.pkg);
   const text = String.fromCodePoint(...wanted);
-  mkdirSync(OUT_DIR, { recursive: true });
-  const files: Record<string, { sha256: string; bytes: number }> = {};
+  const files: FaceCoverage['files'] = {};
   let covered: number[] | undefined;
-  for (const { source, file } of WEIGHTS) {
-    const ttf = readFileSync(path.join(SOURCE_DIR, source));
+  for (const { source, file } of face.weights) {
+    const ttf = readFileSync(path.join(dir, source));
     const woff2 = await subsetFont(ttf, text, { targetFormat: 'woff2' });
     // The code points the cut font really maps (the same cut, read from its uncompressed form).
     const mapped = cmapCodePoints(await subsetFont(ttf, text, { targetFormat: 'sfnt' }));
@@ -178,12 +218,27 @@ async function main(): Promise<void> {
     console.log(`${file}: ${woff2.length} bytes`);
   }
   const missing = [...wanted].filter((c) => !covered?.includes(c));
-  copyFileSync(path.join(SOURCE_DIR, 'LICENSE_FONT'), path.join(OUT_DIR, 'OFL.txt'));
+  copyFileSync(path.join(dir, 'LICENSE_FONT'), path.join(OUT_DIR, face.licence));
+  console.log(`${face.name}: ${covered?.length} code points${missing.length ? `; not in it: ${toRanges(missing)}` : ''}`);
+  const version = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  return { font: `${face.name} (${face.pkg} ${version}), SIL Open Font License 1.1 (${face.licence})`, unicodeRange: toRanges(covered ?? []), files };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { snapshot: { type: 'string' } } });
+  const latin = new Set(baseCodePoints());
+  const ethiopic = new Set(ethiopicBaseCodePoints());
+  if (values.snapshot) {
+    const found = snapshotCodePoints(values.snapshot);
+    for (const c of found.latin) latin.add(c);
+    for (const c of found.ethiopic) ethiopic.add(c);
+  }
+  mkdirSync(OUT_DIR, { recursive: true });
+  const faces = { latin: await makeFace(FACES.latin, latin), ethiopic: await makeFace(FACES.ethiopic, ethiopic) };
   writeFileSync(
     path.join(OUT_DIR, 'coverage.json'),
-    `${JSON.stringify({ font: 'Noto Sans (@expo-google-fonts/noto-sans 0.4.2), SIL Open Font License 1.1 (OFL.txt)', made: 'node --import tsx scripts/web/make-font.ts --snapshot <snapshot>', unicodeRange: toRanges(covered ?? []), files }, null, 2)}\n`,
+    `${JSON.stringify({ made: 'node --import tsx scripts/web/make-font.ts --snapshot <snapshot>', faces }, null, 2)}\n`,
   );
-  console.log(`${covered?.length} code points${missing.length ? `; not in Noto Sans: ${toRanges(missing)}` : ''}`);
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) await main();

@@ -1,6 +1,6 @@
 // End to end in headless Chromium against the real stack (nats-server, metering, API workers): search without
 // tone marks → entry with its tone-marked headword and licence; sign up → key → API call; failed sign-ups;
-// phones at 375 px; no JavaScript. Screenshots of every page (desktop and phone) go to test-artifacts/web/.
+// phones at 375 px; no JavaScript; Ge'ez and Latin drawn from the site's own font faces. Screenshots of every page (desktop and phone) go to test-artifacts/web/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,8 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/web/chromium.ts';
+import { openSnapshot } from '../../snapshot/reader/reader.ts';
+import { testSnapshotPath } from '../support/snapshot.ts';
 import { ROOT, startStack } from '../support/stack.ts';
 import type { Stack } from '../support/stack.ts';
 import { assertAccessible } from './axe.ts';
@@ -57,6 +59,20 @@ async function open(context: BrowserContext, url: string): Promise<Page> {
 /** Desktop pages in full; phone pages as the first screen a visitor sees (what "readable" is judged on). */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+}
+
+/** The fonts Chromium really drew a node's text with (family name, and whether it came from an @font-face). */
+async function drawnFonts(page: Page, selector: string): Promise<{ familyName: string; isCustomFont: boolean }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    return (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts;
+  } finally {
+    await cdp.detach();
+  }
 }
 
 describe('website in a browser', () => {
@@ -326,6 +342,24 @@ describe('website in a browser', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("website in a browser - an Amharic headword is drawn in the Ethiopic face, a Yoruba one in Noto Sans", TEST_TIMEOUT, async () => {
+    const snapshot = openSnapshot(testSnapshotPath());
+    const slug = snapshot.search({ language: 'am', page: 1, limit: 1 }).items[0]?.slug;
+    snapshot.close();
+    assert.ok(slug, 'an Amharic entry in the test snapshot');
+    const page = await open(desktop, `/words/${encodeURIComponent(slug)}`);
+    await page.evaluate(() => document.fonts.ready);
+    assert.equal(await page.locator('h1.headword').getAttribute('lang'), 'am');
+    const ethiopic = await drawnFonts(page, 'h1.headword');
+    assert.deepEqual(ethiopic.map((f) => [f.familyName, f.isCustomFont]), [['Noto Sans Ethiopic', true]], JSON.stringify(ethiopic));
+    const yoruba = await open(desktop, '/search?q=omo&language=yo');
+    await yoruba.evaluate(() => document.fonts.ready);
+    const latin = await drawnFonts(yoruba, 'ol.results a.word');
+    assert.deepEqual(latin.map((f) => [f.familyName, f.isCustomFont]), [['Noto Sans', true]], JSON.stringify(latin));
+    await yoruba.close();
+    await page.close();
   });
 
   it('website in a browser - no console errors or CSP refusals on any page', TEST_TIMEOUT, () => {

@@ -51,7 +51,7 @@ function bytesAsset(body: Buffer, type: string): Asset {
 }
 
 /** The fonts site.css names, fingerprinted in its url()s once at start so that they too can be cached for good. */
-const FONT_FILES = ['noto-sans-400.woff2', 'noto-sans-700.woff2'] as const;
+const FONT_FILES = ['noto-sans-400.woff2', 'noto-sans-700.woff2', 'noto-sans-ethiopic-400.woff2', 'noto-sans-ethiopic-700.woff2'] as const;
 const JS = 'text/javascript; charset=utf-8';
 const CSS = 'text/css; charset=utf-8';
 /** URL path, file in our assets folder, type; site.css, whose font URLs are fingerprinted, comes after them. */
@@ -61,8 +61,9 @@ const FILES: readonly (readonly [string, string, string])[] = [
   ['/assets/favicon.svg', 'favicon.svg', 'image/svg+xml'],
   // Asked for by clients that read no <link rel="icon">.
   ['/favicon.ico', 'favicon.ico', 'image/vnd.microsoft.icon'],
-  // The font's licence (SIL OFL 1.1) travels with the font.
+  // The fonts' licences (SIL OFL 1.1) travel with the fonts.
   ['/assets/fonts/OFL.txt', 'fonts/OFL.txt', 'text/plain; charset=utf-8'],
+  ['/assets/fonts/OFL-Ethiopic.txt', 'fonts/OFL-Ethiopic.txt', 'text/plain; charset=utf-8'],
   ...FONT_FILES.map((f) => [`/assets/fonts/${f}`, `fonts/${f}`, 'font/woff2'] as const),
 ];
 const STYLESHEET_PATH = '/assets/site.css';

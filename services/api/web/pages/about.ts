@@ -71,7 +71,8 @@ an inflected form, a romanisation), as the start of a longer word, or through th
 <h2>The font</h2>
 <p>Text is set in Noto Sans, © The Noto Project Authors, under the <a href="/assets/fonts/OFL.txt">SIL Open Font
 License 1.1</a>, cut to the letters and marks the dictionary's languages use so that tone marks and underdots
-always sit on their letter.</p>
+always sit on their letter. Ge'ez (Amharic) is set in Noto Sans Ethiopic, © The Noto Project Authors, under the
+<a href="/assets/fonts/OFL-Ethiopic.txt">SIL Open Font License 1.1</a>, cut to the syllables the dictionary uses.</p>
 <h2>Contact</h2>
 <p>For corrections, questions about the data, or the team and institution plans of the API, contact the operator of
 this service: ${operatorContactText(input.contact)}</p>`;
