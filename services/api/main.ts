@@ -64,22 +64,7 @@ async function main(): Promise<void> {
     config.natsAuth,
   );
 
-  const { version, sample } = snapshot.meta;
-  log.info({ msg: 'listening', host: config.host, port: app.port, snapshot: version, snapshotPath: config.snapshotPath, snapshotFile: file, sample });
-  if (sample) {
-    log.error({
-      msg: 'WARNING: serving the bundled SAMPLE snapshot, not the real corpora. Build the real one with `npm run build:snapshot`.',
-      snapshot: version,
-    });
-  }
-  if (config.operatorContact === undefined) {
-    // A warning, not an error: a stack without a published contact works, and says so on its pages.
-    (log.warn ?? log.info)({
-      msg: 'OPERATOR_CONTACT is not set: every page and every quota_exceeded message says that no contact address is published. Set it to an email address or an https:// URL.',
-    });
-  }
-  const downloads = snapshot.downloads?.();
-  if (downloads?.problem) log.error({ msg: 'serving no downloads: the snapshot has none that match it', problem: downloads.problem });
+  logStart(log, config, snapshot, file, app.port);
   log.flush();
   // pm2 wait_ready: this worker takes traffic from now on.
   process.send?.('ready');
@@ -101,6 +86,26 @@ async function main(): Promise<void> {
   stopOn = (why, code) => void stop(why, code);
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/** The start line, and the warnings an operator must see at start: a sample snapshot, no contact, no downloads. */
+function logStart(log: Logger, config: ReturnType<typeof readApiConfig>, snapshot: CheckedSnapshot['snapshot'], file: string, port: number): void {
+  const { version, sample } = snapshot.meta;
+  log.info({ msg: 'listening', host: config.host, port, snapshot: version, snapshotPath: config.snapshotPath, snapshotFile: file, sample });
+  if (sample) {
+    log.error({
+      msg: 'WARNING: serving the bundled SAMPLE snapshot, not the real corpora. Build the real one with `npm run build:snapshot`.',
+      snapshot: version,
+    });
+  }
+  if (config.operatorContact === undefined) {
+    // A warning, not an error: a stack without a published contact works, and says so on its pages.
+    (log.warn ?? log.info)({
+      msg: 'OPERATOR_CONTACT is not set: every page and every quota_exceeded message says that no contact address is published. Set it to an email address or an https:// URL.',
+    });
+  }
+  const downloads = snapshot.downloads?.();
+  if (downloads?.problem) log.error({ msg: 'serving no downloads: the snapshot has none that match it', problem: downloads.problem });
 }
 
 function open(snapshotPath: string, log: Logger): CheckedSnapshot {
