@@ -62,6 +62,21 @@ describe('entry page', () => {
     assert.match(without, /This service has not published a contact address yet; the entry comes from [^<]+, whose maintainers can correct it/);
     assert.match(without, /data-full-link="\/words\/[^"]+"/);
   });
+  it('entry page - names the source and licence of a sense and of an inflection table from another source', () => {
+    const base = yorubaEntry();
+    const freedict = { id: 'freedict-test', name: 'FreeDict Test', url: 'https://freedict.org', attribution: 'FreeDict contributors' };
+    const gpl = { name: 'GNU General Public License v2.0 or later', spdx: 'GPL-2.0-or-later', url: 'https://www.gnu.org/licenses/gpl-2.0' };
+    const entry = yorubaEntry({
+      senses: [...base.senses, { number: base.senses.length + 1, definition: 'offspring', source: freedict, licence: gpl }],
+      inflections: [{ total: 300, forms: [{ form: 'àwọn ọmọ', features: 'N;PL' }], source: freedict, licence: gpl }],
+    });
+    const page = entryPage({ assets: ASSETS, entry }).value;
+    assert.match(page, /offspring <span class="muted">\(FreeDict Test, GNU General Public License v2\.0 or later\)<\/span>/);
+    assert.match(page, /<h2>Inflected forms<\/h2>/);
+    assert.match(page, /<span lang="yo">àwọn ọmọ<\/span> <span class="muted">\(N;PL\)<\/span>/);
+    assert.match(page, /1 of 300 forms; a search for any of them finds this entry\. FreeDict Test, GNU General Public License v2\.0 or later\./);
+    assert.match(page, /<h3>From other sources<\/h3>/);
+  });
   it('entry page - shows the tone-marked headword marked lang="yo", glosses, examples, variants and licence', () => {
     const page = entryPage({ assets: ASSETS, entry: yorubaEntry() }).value;
     assert.match(page, /<h1 class="headword" lang="yo">ọmọ<\/h1>/);

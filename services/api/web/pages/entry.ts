@@ -57,7 +57,7 @@ ${spelling ? html`<p class="note spelling"><strong>${spelling.label}.</strong> $
 ${entry.headword !== entry.exactForm ? html`<p>Also listed as <span lang="${lang}">${entry.headword}</span>.</p>` : ''}
 ${entry.glosses.length > 0 ? html`<p><strong>In English:</strong> ${entry.glosses.map((g, i) => html`${i > 0 ? '; ' : ''}${quoted(g)}`)}</p>` : ''}
 ${entry.senses.length > 0 ? html`<h2>Meanings</h2>
-<ol class="senses">${entry.senses.map((s) => html`<li value="${s.number}">${quoted(s.definition)}</li>`)}</ol>` : ''}
+<ol class="senses">${entry.senses.map((s) => html`<li value="${s.number}">${quoted(s.definition)}${s.source && s.source.id !== entry.source.id ? html` <span class="muted">(${s.source.name}${s.licence ? `, ${s.licence.name}` : ''})</span>` : ''}</li>`)}</ol>` : ''}
 ${examples.length > 0 ? html`<h2>Examples</h2>
 <ul class="examples">${examples.map((e) => html`<li>
 <p lang="${lang}">${e.text}</p>
@@ -67,6 +67,7 @@ ${e.source.id !== entry.source.id || e.reference ? html`<p class="note">${e.refe
 ${entry.examples.length > examples.length ? html`<p class="note">${entry.examples.length - examples.length} more examples are available through the <a href="/docs">API</a>.</p>` : ''}` : ''}
 ${entry.pronunciations.length > 0 ? html`<h2>Pronunciation</h2>
 <ul class="pronunciations">${entry.pronunciations.map((p) => html`<li><span lang="${lang}-fonipa">/${p.ipa}/</span> <span class="muted">(${p.source.name}, ${p.licence.name})</span></li>`)}</ul>` : ''}
+${inflections(entry, lang)}
 ${entry.forms.length > 0 ? html`<h2>Other forms</h2>
 <ul class="inline">${entry.forms.map((f) => html`<li><span lang="${lang}">${f.form}</span> <span class="muted">(${FORM_LABELS[f.kind]})</span></li>`)}</ul>` : ''}
 ${entry.variants.length > 0 ? html`<h2>Variants</h2>
@@ -163,7 +164,17 @@ const FORM_LABELS: Readonly<Record<Entry['forms'][number]['kind'], string>> = {
  */
 function exampleSources(entry: Entry): Html | '' {
   const others = new Map<string, { source: Source; licence: Licence }>();
-  for (const e of [...entry.examples, ...entry.pronunciations]) if (e.source.id !== entry.source.id && !others.has(e.source.id)) others.set(e.source.id, e);
+  const parts: { source: Source; licence: Licence }[] = [...entry.examples, ...entry.pronunciations, ...(entry.inflections ?? [])];
+  for (const s of entry.senses) if (s.source && s.licence) parts.push({ source: s.source, licence: s.licence });
+  for (const e of parts) if (e.source.id !== entry.source.id && !others.has(e.source.id)) others.set(e.source.id, e);
   if (others.size === 0) return '';
-  return html`<h3>Examples and pronunciations from other sources</h3>${[...others.values()].map((e) => provenance(e.source, e.licence))}`;
+  return html`<h3>From other sources</h3>${[...others.values()].map((e) => provenance(e.source, e.licence))}`;
+}
+
+/** The first forms of each inflection table, with their features, the table's size and where it comes from. */
+function inflections(entry: Entry, lang: string): Html | '' {
+  const tables = entry.inflections ?? [];
+  if (tables.length === 0) return '';
+  return html`<h2>Inflected forms</h2>${tables.map((t) => html`<ul class="inline">${t.forms.map((f) => html`<li><span lang="${lang}">${f.form}</span> <span class="muted">(${f.features})</span></li>`)}</ul>
+<p class="note">${t.total > t.forms.length ? `${t.forms.length} of ${t.total.toLocaleString('en-GB')} forms; ` : ''}a search for any of them finds this entry. ${t.source.name}, ${t.licence.name}.</p>`)}`;
 }
