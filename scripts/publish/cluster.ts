@@ -24,19 +24,44 @@ async function withStore<T>(config: SnapshotsConfig, use: (store: SnapshotStore)
   }
 }
 
+/**
+ * How many times a publish is tried when a JetStream request times out: after the cluster loses a member,
+ * nats-server 2.9 takes several seconds to elect new leaders, and a request made meanwhile times out though the
+ * next one is answered. Each try is safe to repeat: objects are put by name, and a snapshot already announced as
+ * current is not announced again (which would make it its own previous).
+ */
+const PUBLISH_ATTEMPTS = 3;
+
 /** Puts snapshot `name` of `dir` into the store and announces it; returns what to tell the operator. */
 export async function publishToCluster(config: SnapshotsConfig, dir: string, name: string, summary: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await publishOnce(config, dir, name, summary);
+    } catch (error) {
+      if (attempt >= PUBLISH_ATTEMPTS || (error as { code?: unknown }).code !== 'TIMEOUT') throw error;
+      console.error(`publish: the cluster did not answer in time (a leader election?); trying again (${attempt + 1} of ${PUBLISH_ATTEMPTS})`);
+    }
+  }
+}
+
+async function publishOnce(config: SnapshotsConfig, dir: string, name: string, summary: string): Promise<string> {
   const files = snapshotFiles(dir, name);
   const manifest: SnapshotManifest = { format: 1, name, sha256: files[0].sha256, files, summary, publishedAt: new Date().toISOString() };
   return withStore(config, async (store) => {
     const live = await readManifest(store, CURRENT_KEY);
-    await putSnapshot(store, dir, manifest);
-    await announce(store, manifest, live);
-    // Announced: a store not pruned this time only holds more; the next publish prunes it.
-    const pruned = await pruneStore(store, live === undefined ? [manifest] : [manifest, live]).then(
-      () => '',
-      (error: Error) => `\nwarning: older snapshots stay in the store (${error.message}); the next publish removes them`,
-    );
+    const announced = live?.name === name && live.sha256 === manifest.sha256;
+    if (!announced) {
+      await putSnapshot(store, dir, manifest);
+      await announce(store, manifest, live);
+    }
+    // Announced: a store not pruned this time only holds more; the next publish prunes it. A try that finds its
+    // snapshot already current does not prune: `live` is then that snapshot, not the previous one to keep.
+    const pruned = announced
+      ? ''
+      : await pruneStore(store, live === undefined ? [manifest] : [manifest, live]).then(
+          () => '',
+          (error: Error) => `\nwarning: older snapshots stay in the store (${error.message}); the next publish removes them`,
+        );
     const bytes = files.reduce((n, f) => n + f.bytes, 0);
     return `published to the cluster: ${name} (${files.length} files, ${bytes} bytes, SHA-256 ${manifest.sha256.slice(0, 16)}…); each host's snapshots agent fetches, checks and switches to it${pruned}`;
   });
