@@ -103,7 +103,8 @@ describe('replicated metering', { timeout: 90_000 }, () => {
     const refused = await leaseWhenServed(ncSurvivor, revoked.apiKey, 'holder-b', TAKEOVER_BOUND_MS);
     assert.ok(refused.ms <= TAKEOVER_BOUND_MS, `served again after ${refused.ms} ms`);
     assert.equal(refused.reply.status, 'invalid', JSON.stringify(refused));
-    const shown = await call(ncSurvivor, OPS.developersShow, { email: revoked.developer.email });
+    // The accounts stream may still be electing a leader after the loss (nats-server 2.9: several seconds).
+    const shown = await call(ncSurvivor, OPS.developersShow, { email: revoked.developer.email }, { timeoutMs: 15_000 });
     assert.equal(shown.keys[0].status, 'revoked', JSON.stringify(shown));
   });
 });
